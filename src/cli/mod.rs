@@ -1,0 +1,403 @@
+//! Argument parsing and the batch loop. Only conversions and I/O live here;
+//! every decision about puzzles is the core's.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use bitsudoku::{
+    format::write_grid, Alphabet, Conflict, Engine, Grid, Layout, Notation, Outcome, ParseOptions,
+    Parser, Puzzle, Size, SolveOptions, Solver,
+};
+use clap::{Args, Parser as ClapParser, Subcommand, ValueEnum};
+
+#[derive(ClapParser, Debug)]
+#[command(
+    name = "bitsudoku",
+    version,
+    about = "Solve 4×4, 9×9, 16×16 and 25×25 Sudoku puzzles in the judges' formats",
+    after_help = "Exit status: 0 when every puzzle was answered, 1 when some were not, 2 for usage errors \
+                  and unreadable files."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Solve every puzzle and print each solution in the puzzle's own layout and alphabet.
+    Solve(SolveArgs),
+    /// Print the number of solutions of every puzzle (up to --limit) and whether it is unique.
+    Count(CountArgs),
+}
+
+#[derive(Args, Debug)]
+struct InputArgs {
+    /// Input files; standard input when none (or for `-`).
+    files: Vec<String>,
+    /// The search engine.
+    #[arg(long, value_enum, default_value_t = EngineArg::Bitmask)]
+    engine: EngineArg,
+    /// Read only puzzles of this side (settles 16-symbol lines: 4×4 puzzles or 16×16 rows).
+    #[arg(long, value_parser = parse_size)]
+    size: Option<Size>,
+    /// The alphabet, for the sizes it serves: letters (A–P, A–Y), hex (0–F),
+    /// digits-letters (1–9A–G, 1–9A–P), digits (1–9). Detected when omitted.
+    #[arg(long, value_parser = parse_alphabet)]
+    alphabet: Option<Alphabet>,
+    /// Give up on a puzzle after this many search nodes.
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
+    /// Print the outcome, guesses, nodes and time of every puzzle to stderr.
+    #[arg(long)]
+    stats: bool,
+}
+
+#[derive(Args, Debug)]
+struct SolveArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Blank lines around block solutions: `between` cases (UVA 1309) or `after` each (POJ 3076, AcWing 169).
+    #[arg(long, value_enum, default_value_t = Separator::Between)]
+    separator: Separator,
+    /// Stop at the first solution instead of also checking that it is the only one.
+    #[arg(long)]
+    first: bool,
+}
+
+#[derive(Args, Debug)]
+struct CountArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Count up to this many solutions.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    limit: u64,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum EngineArg {
+    Bitmask,
+    Dlx,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Separator {
+    Between,
+    After,
+}
+
+fn parse_size(s: &str) -> Result<Size, String> {
+    s.trim()
+        .parse::<usize>()
+        .ok()
+        .and_then(Size::from_side)
+        .ok_or_else(|| format!("'{s}' is not a side: use 4, 9, 16 or 25"))
+}
+
+fn parse_alphabet(s: &str) -> Result<Alphabet, String> {
+    Alphabet::from_name(s).ok_or_else(|| {
+        format!("unknown alphabet '{s}': use letters, hex, digits-letters or digits")
+    })
+}
+
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version go to stdout with status 0; usage errors exit 2.
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let result = match cli.command {
+        Command::Solve(args) => {
+            let limit = if args.first { 1 } else { 2 };
+            let mut job = Job::new(&args.input, limit, Mode::Solve(args.separator));
+            job.run_inputs(&args.input.files)
+        }
+        Command::Count(args) => {
+            let mut job = Job::new(&args.input, args.limit, Mode::Count);
+            job.run_inputs(&args.input.files)
+        }
+    };
+    match result {
+        Ok(status) => ExitCode::from(status),
+        // stdout closed early (`| head`): stop quietly.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("bitsudoku: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Mode {
+    Solve(Separator),
+    Count,
+}
+
+/// One run over all inputs.
+struct Job {
+    options: SolveOptions,
+    parse: ParseOptions,
+    mode: Mode,
+    stats: bool,
+    out: BufWriter<io::Stdout>,
+    /// Block solutions printed so far (for the `between` separator).
+    blocks: u64,
+    failed: bool,
+    unreadable: bool,
+}
+
+impl Job {
+    fn new(args: &InputArgs, limit: u64, mode: Mode) -> Job {
+        Job {
+            options: SolveOptions {
+                engine: match args.engine {
+                    EngineArg::Bitmask => Engine::Bitmask,
+                    EngineArg::Dlx => Engine::Dlx,
+                },
+                limit,
+                max_nodes: args.max_nodes.unwrap_or(u64::MAX),
+            },
+            parse: ParseOptions {
+                size: args.size,
+                alphabet: args.alphabet,
+            },
+            mode,
+            stats: args.stats,
+            out: BufWriter::with_capacity(1 << 16, io::stdout()),
+            blocks: 0,
+            failed: false,
+            unreadable: false,
+        }
+    }
+
+    fn run_inputs(&mut self, files: &[String]) -> io::Result<u8> {
+        if files.is_empty() {
+            self.run_input("<stdin>", io::stdin().lock())?;
+        }
+        for file in files {
+            if file == "-" {
+                self.run_input("<stdin>", io::stdin().lock())?;
+                continue;
+            }
+            match File::open(file) {
+                Ok(f) => self.run_input(file, BufReader::with_capacity(1 << 16, f))?,
+                Err(e) => {
+                    eprintln!("bitsudoku: cannot read {file}: {e}");
+                    self.unreadable = true;
+                }
+            }
+        }
+        self.out.flush()?;
+        Ok(if self.unreadable {
+            2
+        } else if self.failed {
+            1
+        } else {
+            0
+        })
+    }
+
+    fn run_input(&mut self, name: &str, mut reader: impl BufRead) -> io::Result<()> {
+        let mut parser = Parser::new(self.parse);
+        let mut bytes = Vec::with_capacity(1024);
+        let mut times = Vec::new();
+        loop {
+            bytes.clear();
+            match reader.read_until(b'\n', &mut bytes) {
+                Ok(0) => break,
+                Ok(_) => {}
+                Err(e) => {
+                    eprintln!(
+                        "bitsudoku: {name}: read error after line {}: {e}",
+                        parser_line(&parser)
+                    );
+                    self.unreadable = true;
+                    break;
+                }
+            }
+            // Invalid UTF-8 becomes U+FFFD, which the parser reports with its column.
+            let line = String::from_utf8_lossy(&bytes);
+            parser.push_line(&line);
+            while let Some(entry) = parser.next_entry() {
+                self.answer(name, entry, &mut times)?;
+            }
+            if parser.is_ended() {
+                break;
+            }
+        }
+        parser.finish();
+        while let Some(entry) = parser.next_entry() {
+            self.answer(name, entry, &mut times)?;
+        }
+        if self.stats && !times.is_empty() {
+            summarize(name, &mut times);
+        }
+        Ok(())
+    }
+
+    fn answer(
+        &mut self,
+        name: &str,
+        entry: bitsudoku::Entry,
+        times: &mut Vec<(Duration, usize)>,
+    ) -> io::Result<()> {
+        let where_ = |line: usize, column: Option<usize>| match column {
+            Some(c) => format!("{name}:puzzle {} (line {line}, column {c})", entry.index),
+            None => format!("{name}:puzzle {} (line {line})", entry.index),
+        };
+        let puzzle = match entry.result {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("{}: {}", where_(e.line, e.column), e.kind);
+                self.failed = true;
+                return Ok(());
+            }
+        };
+        let here = where_(entry.line, None);
+        let started = Instant::now();
+        let mut solver = Solver::new(&puzzle.grid, self.options.engine, self.options.limit);
+        solver.run(self.options.max_nodes.saturating_sub(solver.stats().nodes));
+        let report = solver.report();
+        let elapsed = started.elapsed();
+        times.push((elapsed, entry.index));
+        if self.stats {
+            eprintln!(
+                "{here}: {}, {} guesses, {} nodes, {} µs",
+                report.outcome.id(),
+                report.stats.guesses,
+                report.stats.nodes,
+                elapsed.as_micros()
+            );
+        }
+        match self.mode {
+            Mode::Solve(separator) => {
+                self.print_solution(&here, &puzzle, &report.outcome, separator)
+            }
+            Mode::Count => self.print_count(&here, &puzzle, &report.outcome),
+        }
+    }
+
+    fn print_solution(
+        &mut self,
+        here: &str,
+        puzzle: &Puzzle,
+        outcome: &Outcome,
+        separator: Separator,
+    ) -> io::Result<()> {
+        match outcome {
+            Outcome::Unique(g) | Outcome::Solved(g) => self.print_grid(puzzle, g, separator),
+            Outcome::Several { example, .. } => {
+                eprintln!("{here}: warning: several solutions; printed one");
+                self.print_grid(puzzle, example, separator)
+            }
+            Outcome::NoSolution => {
+                eprintln!("{here}: no solution");
+                self.failed = true;
+                Ok(())
+            }
+            Outcome::Conflict(c) => {
+                eprintln!(
+                    "{here}: {}",
+                    describe_conflict(c, &puzzle.grid, &puzzle.notation)
+                );
+                self.failed = true;
+                Ok(())
+            }
+            Outcome::OutOfBudget { .. } => {
+                eprintln!(
+                    "{here}: gave up after {} search nodes (--max-nodes)",
+                    self.options.max_nodes
+                );
+                self.failed = true;
+                Ok(())
+            }
+        }
+    }
+
+    fn print_grid(&mut self, puzzle: &Puzzle, grid: &Grid, separator: Separator) -> io::Result<()> {
+        let mut text = String::with_capacity(grid.size().cells() * 2 + 2);
+        let block = puzzle.notation.layout != Layout::Line;
+        if block && separator == Separator::Between && self.blocks > 0 {
+            text.push('\n');
+        }
+        write_grid(&mut text, grid, &puzzle.notation);
+        if let Some(comment) = &puzzle.comment {
+            // Keep the line's comment after the solution: `<solution>\t<name>`.
+            text.pop();
+            text.push_str(comment);
+            text.push('\n');
+        }
+        if block {
+            self.blocks += 1;
+            if separator == Separator::After {
+                text.push('\n');
+            }
+        }
+        self.out.write_all(text.as_bytes())
+    }
+
+    fn print_count(&mut self, here: &str, puzzle: &Puzzle, outcome: &Outcome) -> io::Result<()> {
+        let line = match outcome {
+            Outcome::Unique(_) => "1\tunique".to_string(),
+            Outcome::Solved(_) => "1+\tsolved".to_string(),
+            Outcome::Several { count, more, .. } => {
+                format!("{count}{}\tseveral", if *more { "+" } else { "" })
+            }
+            Outcome::NoSolution => "0\tnone".to_string(),
+            Outcome::Conflict(c) => {
+                eprintln!(
+                    "{here}: {}",
+                    describe_conflict(c, &puzzle.grid, &puzzle.notation)
+                );
+                self.failed = true;
+                "0\tconflict".to_string()
+            }
+            Outcome::OutOfBudget { found, .. } => {
+                eprintln!(
+                    "{here}: gave up after {} search nodes (--max-nodes)",
+                    self.options.max_nodes
+                );
+                self.failed = true;
+                format!("{found}+\tbudget")
+            }
+        };
+        writeln!(self.out, "{line}")
+    }
+}
+
+fn parser_line(_: &Parser) -> String {
+    "the last line read".to_string()
+}
+
+/// `R1C3 and R1C9 both hold 'A' (row 1)`.
+fn describe_conflict(c: &Conflict, grid: &Grid, notation: &Notation) -> String {
+    let size = grid.size();
+    let symbol = notation.for_size(size).alphabet.symbol(size, c.digit);
+    format!(
+        "conflicting givens: {} and {} both hold '{symbol}' in {}",
+        size.cell_name(c.first),
+        size.cell_name(c.second),
+        c.house
+    )
+}
+
+/// One stderr line per input: count, median, worst, total.
+fn summarize(name: &str, times: &mut [(Duration, usize)]) {
+    times.sort_unstable();
+    let total: Duration = times.iter().map(|t| t.0).sum();
+    let median = times[times.len() / 2].0;
+    let (worst, worst_index) = times[times.len() - 1];
+    eprintln!(
+        "{name}: {} puzzles, median {} µs, worst {} µs (puzzle {worst_index}), total {:.3} s",
+        times.len(),
+        median.as_micros(),
+        worst.as_micros(),
+        total.as_secs_f64()
+    );
+}

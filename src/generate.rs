@@ -1,0 +1,142 @@
+//! Random grids and puzzles, reproducible from a seed.
+//!
+//! A solved grid comes from the pattern `digit(r, c) = (b·(r mod b) + r div b + c) mod n`
+//! shuffled by the moves that keep a grid valid: relabel digits, swap rows in
+//! a band, swap bands, the same for columns, and transpose. A puzzle comes from
+//! a solved grid by emptying cells in random order while the solution stays
+//! unique.
+
+use crate::grid::{Grid, Size};
+use crate::solver::{count_solutions, Engine};
+
+/// SplitMix64: small, fast, and the same on every platform, so a seed names
+/// one puzzle everywhere (native, wasm, tests).
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n` > 0), without modulo bias.
+    pub fn below(&mut self, n: usize) -> usize {
+        let n = n as u64;
+        let zone = u64::MAX - u64::MAX % n;
+        loop {
+            let x = self.next_u64();
+            if x < zone {
+                return (x % n) as usize;
+            }
+        }
+    }
+
+    /// Fisher–Yates.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i + 1);
+            items.swap(i, j);
+        }
+    }
+
+    /// A random order of `0..n`.
+    pub fn permutation(&mut self, n: usize) -> Vec<usize> {
+        let mut p: Vec<usize> = (0..n).collect();
+        self.shuffle(&mut p);
+        p
+    }
+}
+
+/// A random solved grid.
+pub fn random_solution(size: Size, rng: &mut Rng) -> Grid {
+    let (b, n) = (size.box_size(), size.side());
+    let digits = rng.permutation(n);
+    // Rows: shuffle the bands, and the rows inside each band; columns alike.
+    let lines = |rng: &mut Rng| -> Vec<usize> {
+        let bands = rng.permutation(b);
+        bands
+            .iter()
+            .flat_map(|&band| rng.permutation(b).into_iter().map(move |i| band * b + i))
+            .collect()
+    };
+    let rows = lines(rng);
+    let cols = lines(rng);
+    let transpose = rng.below(2) == 1;
+    let mut cells = vec![0u8; n * n];
+    for (r, &pr) in rows.iter().enumerate() {
+        for (c, &pc) in cols.iter().enumerate() {
+            let base = (b * (pr % b) + pr / b + pc) % n;
+            let at = if transpose { c * n + r } else { r * n + c };
+            cells[at] = digits[base] as u8 + 1;
+        }
+    }
+    Grid::from_cells(size, cells).expect("a permuted pattern grid is a grid")
+}
+
+/// Empties cells of `solution` in random order, keeping each removal only if
+/// the puzzle still has one solution, until `givens` cells are left or no
+/// cell can go. With `symmetric`, cells go in pairs (180° rotation).
+pub fn remove_while_unique(solution: &Grid, rng: &mut Rng, givens: usize, symmetric: bool) -> Grid {
+    let cells = solution.size().cells();
+    let mut puzzle = solution.clone();
+    let mut filled = cells;
+    for cell in rng.permutation(cells) {
+        if filled <= givens {
+            break;
+        }
+        let twin = cells - 1 - cell;
+        if puzzle.get(cell) == 0 {
+            continue;
+        }
+        let pair = symmetric && twin != cell;
+        let (keep, keep_twin) = (puzzle.get(cell), puzzle.get(twin));
+        puzzle.set(cell, 0);
+        if pair {
+            puzzle.set(twin, 0);
+        }
+        if count_solutions(&puzzle, Engine::Bitmask, 2) == 1 {
+            filled -= if pair { 2 } else { 1 };
+        } else {
+            puzzle.set(cell, keep);
+            if pair {
+                puzzle.set(twin, keep_twin);
+            }
+        }
+    }
+    puzzle
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::is_valid_full;
+
+    #[test]
+    fn random_solutions_are_valid_and_seeded() {
+        for size in Size::ALL {
+            for seed in 0..20 {
+                let g = random_solution(size, &mut Rng::new(seed));
+                assert_eq!(is_valid_full(g.cells()), Ok(()), "{size} seed {seed}");
+                assert_eq!(g, random_solution(size, &mut Rng::new(seed)));
+            }
+        }
+    }
+
+    #[test]
+    fn below_stays_in_range() {
+        let mut rng = Rng::new(7);
+        let mut seen = [0; 5];
+        for _ in 0..1000 {
+            seen[rng.below(5)] += 1;
+        }
+        assert!(seen.iter().all(|&k| k > 150), "{seen:?}");
+    }
+}

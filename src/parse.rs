@@ -1,0 +1,670 @@
+//! Text in: every layout and alphabet, streamed line by line.
+//!
+//! The parser is push-driven so that the core does no I/O: a front end feeds it
+//! lines ([`Parser::push_line`]) and takes finished puzzles or errors
+//! ([`Parser::next_entry`]). It holds at most one block (25 lines) at a time,
+//! so memory does not grow with the input.
+//!
+//! What a line is:
+//! - a line `end` ends the input (POJ 3074);
+//! - a blank line ends a group (the blank line between judge cases);
+//! - `#…` lines and border lines (`+---+---+`, `------+------`) are skipped;
+//! - any other line holds cells: every character but whitespace and `|`.
+//!   When its first word is a whole puzzle (16, 81, 256 or 625 symbols), the
+//!   rest of the line is a comment (`<puzzle>\t<name>`).
+//!
+//! How lines make puzzles: a line of `n²` symbols is a puzzle; a line of `n`
+//! symbols starts a block of `n` rows. A 16-symbol line is either a 4×4 puzzle
+//! or a 16×16 row: the symbols of its group decide (a symbol beyond `1`–`4`
+//! means 16×16), and when they cannot, the error says so.
+
+use std::collections::VecDeque;
+use std::fmt;
+
+use crate::alphabet::{describe_alphabets, Alphabet};
+use crate::format::{Layout, Notation};
+use crate::grid::{Grid, Size};
+
+/// A parsed puzzle and how it was written.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Puzzle {
+    pub grid: Grid,
+    pub notation: Notation,
+    /// Text after a one-line puzzle, with the whitespace before it
+    /// (`"\tname"`); printed after the solution so nothing is lost.
+    pub comment: Option<String>,
+}
+
+/// What the caller knows about the input.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct ParseOptions {
+    /// Only puzzles of this size are read.
+    pub size: Option<Size>,
+    /// The alphabet for the sizes it serves; others are detected.
+    pub alphabet: Option<Alphabet>,
+}
+
+/// One puzzle of the input, or why it could not be read.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Entry {
+    /// 1-based position in the input, errors included.
+    pub index: usize,
+    /// The puzzle's first line (1-based).
+    pub line: usize,
+    pub result: Result<Puzzle, ParseError>,
+}
+
+/// Where and what: the line (1-based), the column when one character is at
+/// fault (1-based, in characters), and the kind.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ParseError {
+    pub line: usize,
+    pub column: Option<usize>,
+    pub kind: ParseErrorKind,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ParseErrorKind {
+    /// The input holds no puzzle.
+    Empty,
+    /// A character that is neither a symbol of the size nor a blank.
+    UnknownSymbol {
+        found: char,
+        size: Size,
+        expected: Vec<Alphabet>,
+    },
+    /// Every character is a symbol of some alphabet, but no one alphabet
+    /// holds them all: `found` breaks `alphabet`, which the symbols before it fit.
+    MixedAlphabets {
+        found: char,
+        size: Size,
+        alphabet: Alphabet,
+    },
+    /// The symbols fit several alphabets that print differently.
+    AmbiguousAlphabet { size: Size, fits: Vec<Alphabet> },
+    /// Lines of 16 symbols `1`–`4`: 4×4 puzzles or a 16×16 block.
+    AmbiguousSize { lines: usize },
+    /// A line that is neither a whole puzzle nor a block row.
+    LineLength {
+        cells: usize,
+        expected: Option<Size>,
+    },
+    /// A row of a block with the wrong number of cells.
+    RowLength { cells: usize, side: usize },
+    /// A block cut short by a blank line or the end of the input.
+    TruncatedBlock { rows: usize, side: usize },
+}
+
+impl fmt::Display for ParseErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseErrorKind::Empty => f.write_str("no puzzle in the input"),
+            ParseErrorKind::UnknownSymbol {
+                found,
+                size,
+                expected,
+            } => write!(
+                f,
+                "unknown symbol {}: a {size} puzzle uses {} and . - _ * for empty cells",
+                quote(*found),
+                describe_alphabets(*size, expected, "or")
+            ),
+            ParseErrorKind::MixedAlphabets {
+                found,
+                size,
+                alphabet,
+            } => write!(
+                f,
+                "mixed alphabets: {} is not in {}, the alphabet of the symbols before it",
+                quote(*found),
+                alphabet.name(*size)
+            ),
+            ParseErrorKind::AmbiguousAlphabet { size, fits } => write!(
+                f,
+                "the symbols fit {} alike; name the alphabet (--alphabet {})",
+                describe_alphabets(*size, fits, "and"),
+                fits.iter().map(|a| a.id()).collect::<Vec<_>>().join("|")
+            ),
+            ParseErrorKind::AmbiguousSize { lines } => write!(
+                f,
+                "{lines} lines of 16 symbols from 1–4: 4×4 puzzles or one 16×16 block? \
+                 Name the size (--size 4 or --size 16)"
+            ),
+            ParseErrorKind::LineLength { cells, expected } => match expected {
+                Some(size) => write!(
+                    f,
+                    "{cells} cells on a line: a {size} puzzle has {} on a line or rows of {}",
+                    size.cells(),
+                    size.side()
+                ),
+                None => write!(
+                    f,
+                    "{cells} cells on a line: a puzzle line has 16, 81, 256 or 625, \
+                     a block row 4, 9, 16 or 25"
+                ),
+            },
+            ParseErrorKind::RowLength { cells, side } => {
+                write!(f, "a row of {cells} cells in a block of {side}×{side}")
+            }
+            ParseErrorKind::TruncatedBlock { rows, side } => write!(
+                f,
+                "truncated block: {rows} of {side} rows before the blank line or the end"
+            ),
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}", self.line)?;
+        if let Some(c) = self.column {
+            write!(f, ", column {c}")?;
+        }
+        write!(f, ": {}", self.kind)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Shows a character so that blanks and control characters stay visible.
+fn quote(ch: char) -> String {
+    if ch.is_control() || ch.is_whitespace() {
+        format!("U+{:04X}", ch as u32)
+    } else {
+        format!("'{ch}'")
+    }
+}
+
+/// A line that holds cells.
+#[derive(Debug)]
+struct Line {
+    number: usize,
+    /// The cell characters and their 1-based columns.
+    cells: Vec<(char, u32)>,
+    comment: Option<String>,
+    /// Spaces or `|` between the cells: a pasted, decorated grid.
+    decorated: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    Idle,
+    /// Collecting the rows of a block of this size.
+    Block(Size),
+    /// 16-symbol lines that all fit 4×4 so far.
+    Maybe16,
+}
+
+/// The streaming parser. See the module documentation for the rules.
+#[derive(Debug)]
+pub struct Parser {
+    options: ParseOptions,
+    line_no: usize,
+    index: usize,
+    mode: Mode,
+    pending: Vec<Line>,
+    /// The alphabet last read for each size: a file keeps to one alphabet, so it
+    /// settles a later puzzle whose symbols fit several.
+    last_alphabet: [Option<Alphabet>; 4],
+    out: VecDeque<Entry>,
+    ended: bool,
+}
+
+impl Parser {
+    pub fn new(options: ParseOptions) -> Parser {
+        Parser {
+            options,
+            line_no: 0,
+            index: 0,
+            mode: Mode::Idle,
+            pending: Vec::new(),
+            last_alphabet: [None; 4],
+            out: VecDeque::new(),
+            ended: false,
+        }
+    }
+
+    /// Feeds one line, with or without its `\n` / `\r\n`.
+    pub fn push_line(&mut self, raw: &str) {
+        if self.ended {
+            return;
+        }
+        self.line_no += 1;
+        let mut text = raw.strip_suffix('\n').unwrap_or(raw);
+        text = text.strip_suffix('\r').unwrap_or(text);
+        if self.line_no == 1 {
+            text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        }
+        let trimmed = text.trim();
+        if trimmed == "end" {
+            self.end_group();
+            self.ended = true;
+        } else if trimmed.is_empty() {
+            self.end_group();
+        } else if trimmed.starts_with('#') || is_border(trimmed) {
+            // Comments and decoration hold no cells.
+        } else {
+            let line = split_cells(text, self.line_no);
+            self.content(line);
+        }
+    }
+
+    /// Ends the input: a block still open is reported as truncated, and an
+    /// input without any puzzle as empty. Idempotent.
+    pub fn finish(&mut self) {
+        self.end_group();
+        if self.index == 0 {
+            self.emit(
+                self.line_no.max(1),
+                Err(ParseError {
+                    line: self.line_no.max(1),
+                    column: None,
+                    kind: ParseErrorKind::Empty,
+                }),
+            );
+        }
+        self.ended = true;
+    }
+
+    /// True once a line `end` was read (or [`Parser::finish`] called): later
+    /// lines are ignored.
+    pub fn is_ended(&self) -> bool {
+        self.ended
+    }
+
+    /// The next finished puzzle or error, in input order.
+    pub fn next_entry(&mut self) -> Option<Entry> {
+        self.out.pop_front()
+    }
+
+    fn content(&mut self, line: Line) {
+        let n = line.cells.len();
+        match self.mode {
+            Mode::Idle => self.start(line),
+            Mode::Block(size) if n != size.side() && Size::from_cells(n).is_some() => {
+                // A whole puzzle on one line: the block before it was cut short.
+                self.end_group();
+                self.start(line);
+            }
+            Mode::Block(size) => {
+                self.pending.push(line);
+                if self.pending.len() == size.side() {
+                    self.emit_block(size);
+                }
+            }
+            Mode::Maybe16 if n == 16 && line.comment.is_none() => {
+                let fits4 = fits_4x4(&line);
+                self.pending.push(line);
+                if !fits4 {
+                    // A symbol beyond 1–4: the group is a 16×16 block.
+                    self.mode = Mode::Block(Size::S16);
+                } else if self.pending.len() == 16 {
+                    self.decide_16();
+                }
+            }
+            Mode::Maybe16 => {
+                // A line of another length, or with a comment, is no 16×16
+                // row, so the lines before it were 4×4 puzzles.
+                self.flush_4x4_lines();
+                self.start(line);
+            }
+        }
+    }
+
+    /// Sixteen lines of 16 symbols from 1–4: 4×4 puzzles or a 16×16 block?
+    /// A repeat in a row, column or box of the 16×16 reading rules the block
+    /// out. (A 16×16 reading without repeats has none inside a line either,
+    /// so the 4×4 reading is then valid too: ambiguous.)
+    fn decide_16(&mut self) {
+        if no_repeats(
+            Size::S16,
+            self.pending
+                .iter()
+                .flat_map(|l| l.cells.iter().map(|c| c.0)),
+        ) {
+            let first = self.pending[0].number;
+            self.pending.clear();
+            self.mode = Mode::Idle;
+            self.emit_error(first, None, ParseErrorKind::AmbiguousSize { lines: 16 });
+        } else {
+            self.flush_4x4_lines();
+        }
+    }
+
+    fn start(&mut self, line: Line) {
+        let n = line.cells.len();
+        let hint = self.options.size;
+        let as_line = Size::from_cells(n).filter(|s| hint.is_none_or(|h| h == *s));
+        let as_row = Size::from_side(n).filter(|s| hint.is_none_or(|h| h == *s));
+        match (as_line, as_row) {
+            (Some(_), Some(_)) => {
+                // 16 symbols, no size named: the group decides. A comment
+                // marks a whole puzzle; a symbol beyond 1–4, a 16×16 row.
+                if line.comment.is_some() {
+                    self.emit_line(Size::S4, line);
+                } else if fits_4x4(&line) {
+                    self.mode = Mode::Maybe16;
+                    self.pending.push(line);
+                } else {
+                    self.mode = Mode::Block(Size::S16);
+                    self.pending.push(line);
+                }
+            }
+            (Some(size), None) => self.emit_line(size, line),
+            (None, Some(size)) => {
+                self.mode = Mode::Block(size);
+                self.pending.push(line);
+            }
+            (None, None) => {
+                let kind = ParseErrorKind::LineLength {
+                    cells: n,
+                    expected: hint,
+                };
+                self.emit_error(line.number, None, kind);
+            }
+        }
+    }
+
+    fn end_group(&mut self) {
+        match self.mode {
+            Mode::Idle => {}
+            Mode::Block(size) => {
+                let first = self.pending[0].number;
+                let rows = self.pending.len();
+                let side = size.side();
+                // A row of the wrong length explains the block better than the
+                // missing rows do.
+                match self.pending.iter().find(|l| l.cells.len() != side) {
+                    Some(bad) => {
+                        let kind = ParseErrorKind::RowLength {
+                            cells: bad.cells.len(),
+                            side,
+                        };
+                        let at = bad.number;
+                        self.emit_at(first, at, None, kind);
+                    }
+                    None => {
+                        self.emit_error(first, None, ParseErrorKind::TruncatedBlock { rows, side })
+                    }
+                }
+            }
+            Mode::Maybe16 => self.flush_4x4_lines(),
+        }
+        self.pending.clear();
+        self.mode = Mode::Idle;
+    }
+
+    fn flush_4x4_lines(&mut self) {
+        let lines = std::mem::take(&mut self.pending);
+        self.mode = Mode::Idle;
+        for line in lines {
+            self.emit_line(Size::S4, line);
+        }
+    }
+
+    fn emit_line(&mut self, size: Size, line: Line) {
+        let number = line.number;
+        let result = self.read_unit(size, std::slice::from_ref(&line), Layout::Line);
+        let result = result.map(|mut p| {
+            p.comment = line.comment;
+            p
+        });
+        self.emit(number, result);
+    }
+
+    fn emit_block(&mut self, size: Size) {
+        let lines = std::mem::take(&mut self.pending);
+        self.mode = Mode::Idle;
+        let first = lines[0].number;
+        let side = size.side();
+        let result = match lines.iter().find(|l| l.cells.len() != side) {
+            Some(bad) => Err(ParseError {
+                line: bad.number,
+                column: None,
+                kind: ParseErrorKind::RowLength {
+                    cells: bad.cells.len(),
+                    side,
+                },
+            }),
+            None => {
+                let layout = if lines.iter().any(|l| l.decorated) {
+                    Layout::Pretty
+                } else {
+                    Layout::Block
+                };
+                self.read_unit(size, &lines, layout)
+            }
+        };
+        self.emit(first, result);
+        // Give the buffer back so a long run of blocks allocates once.
+        self.pending = lines;
+        self.pending.clear();
+    }
+
+    /// Turns the cells of one puzzle into a grid, choosing the alphabet.
+    fn read_unit(
+        &mut self,
+        size: Size,
+        lines: &[Line],
+        layout: Layout,
+    ) -> Result<Puzzle, ParseError> {
+        let cells = || {
+            lines
+                .iter()
+                .flat_map(|l| l.cells.iter().map(move |&(ch, col)| (ch, l.number, col)))
+        };
+        let named = self.options.alphabet.filter(|a| a.fits_size(size));
+        let candidates: &[Alphabet] = match &named {
+            Some(a) => std::slice::from_ref(a),
+            None => Alphabet::for_size(size),
+        };
+        let fits = |a: Alphabet, ch: char| a.is_blank(ch) || a.digit(size, ch).is_some();
+        // For each candidate, the position of the first character it rejects.
+        let first_bad: Vec<Option<usize>> = candidates
+            .iter()
+            .map(|&a| cells().position(|(ch, _, _)| !fits(a, ch)))
+            .collect();
+        let fitting: Vec<Alphabet> = candidates
+            .iter()
+            .zip(&first_bad)
+            .filter(|(_, bad)| bad.is_none())
+            .map(|(&a, _)| a)
+            .collect();
+        let slot = size.box_size() - 2;
+        let alphabet = match fitting.len() {
+            1 => fitting[0],
+            0 => {
+                // Blame the character that ends the longest run one alphabet fits.
+                let (best, at) = candidates
+                    .iter()
+                    .zip(&first_bad)
+                    .filter_map(|(&a, bad)| bad.map(|i| (a, i)))
+                    .fold(None, |acc: Option<(Alphabet, usize)>, (a, i)| match acc {
+                        Some((_, j)) if j >= i => acc,
+                        _ => Some((a, i)),
+                    })
+                    .expect("no alphabet fits, so each has a first rejected character");
+                let (found, line, col) = cells().nth(at).expect("position within the cells");
+                let known = Alphabet::for_size(size).iter().any(|&a| fits(a, found));
+                let kind = if known && named.is_none() && at > 0 {
+                    ParseErrorKind::MixedAlphabets {
+                        found,
+                        size,
+                        alphabet: best,
+                    }
+                } else {
+                    ParseErrorKind::UnknownSymbol {
+                        found,
+                        size,
+                        expected: candidates.to_vec(),
+                    }
+                };
+                return Err(ParseError {
+                    line,
+                    column: Some(col as usize),
+                    kind,
+                });
+            }
+            _ => match self.last_alphabet[slot].filter(|a| fitting.contains(a)) {
+                Some(a) => a,
+                None => {
+                    return Err(ParseError {
+                        line: lines[0].number,
+                        column: None,
+                        kind: ParseErrorKind::AmbiguousAlphabet {
+                            size,
+                            fits: fitting,
+                        },
+                    })
+                }
+            },
+        };
+        self.last_alphabet[slot] = Some(alphabet);
+        let mut blank = None;
+        let digits: Vec<u8> = cells()
+            .map(|(ch, _, _)| match alphabet.digit(size, ch) {
+                Some(d) => d,
+                None => {
+                    blank.get_or_insert(ch);
+                    0
+                }
+            })
+            .collect();
+        let grid =
+            Grid::from_cells(size, digits).expect("one digit per cell, each within the side");
+        Ok(Puzzle {
+            grid,
+            notation: Notation {
+                alphabet,
+                layout,
+                blank: blank.unwrap_or_else(|| alphabet.default_blank(size)),
+            },
+            comment: None,
+        })
+    }
+
+    fn emit_error(&mut self, line: usize, column: Option<usize>, kind: ParseErrorKind) {
+        self.emit_at(line, line, column, kind);
+    }
+
+    fn emit_at(&mut self, first: usize, line: usize, column: Option<usize>, kind: ParseErrorKind) {
+        self.emit(first, Err(ParseError { line, column, kind }));
+    }
+
+    fn emit(&mut self, line: usize, result: Result<Puzzle, ParseError>) {
+        self.index += 1;
+        self.out.push_back(Entry {
+            index: self.index,
+            line,
+            result,
+        });
+    }
+}
+
+/// Parses a whole text: every puzzle and error, in order.
+pub fn parse_all(text: &str, options: ParseOptions) -> Vec<Entry> {
+    let mut parser = Parser::new(options);
+    let mut out = Vec::new();
+    for line in text.split_inclusive('\n') {
+        parser.push_line(line);
+        out.extend(std::iter::from_fn(|| parser.next_entry()));
+        if parser.is_ended() {
+            break;
+        }
+    }
+    parser.finish();
+    out.extend(std::iter::from_fn(|| parser.next_entry()));
+    out
+}
+
+/// Parses a text that should hold one puzzle (a paste, a URL): the first puzzle
+/// or the first error; later puzzles are ignored and counted.
+pub fn parse_first(text: &str, options: ParseOptions) -> Result<(Puzzle, usize), ParseError> {
+    let entries = parse_all(text, options);
+    let count = entries.len();
+    match entries.into_iter().next() {
+        Some(Entry { result, .. }) => result.map(|p| (p, count)),
+        None => unreachable!("finish() reports an empty input"),
+    }
+}
+
+/// Decoration between rows: `+---+---+`, `------+------`, `=====`, or a run of
+/// dashes that cannot be a row of blanks.
+fn is_border(trimmed: &str) -> bool {
+    if !trimmed
+        .chars()
+        .all(|c| matches!(c, '-' | '+' | '=' | '|') || c.is_whitespace())
+    {
+        return false;
+    }
+    if trimmed.contains(['+', '=']) {
+        return true;
+    }
+    let dashes = trimmed.chars().filter(|&c| c == '-').count();
+    let row_or_puzzle = Size::ALL
+        .iter()
+        .any(|s| s.side() == dashes || s.cells() == dashes);
+    !row_or_puzzle
+}
+
+fn split_cells(text: &str, number: usize) -> Line {
+    let lead = text.len() - text.trim_start().len();
+    let rest = &text[lead..];
+    let word_end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+    let word = &rest[..word_end];
+    let word_cells = word.chars().count();
+    let lead_cols = text[..lead].chars().count() as u32;
+    if !word.contains('|') && Size::from_cells(word_cells).is_some() {
+        let cells = word
+            .chars()
+            .enumerate()
+            .map(|(i, ch)| (ch, lead_cols + i as u32 + 1))
+            .collect();
+        let tail = rest[word_end..].trim_end();
+        let comment = (!tail.trim().is_empty()).then(|| tail.to_string());
+        return Line {
+            number,
+            cells,
+            comment,
+            decorated: false,
+        };
+    }
+    let cells: Vec<(char, u32)> = text
+        .chars()
+        .enumerate()
+        .filter(|&(_, ch)| !ch.is_whitespace() && ch != '|')
+        .map(|(i, ch)| (ch, i as u32 + 1))
+        .collect();
+    let inner = text.trim();
+    let decorated = inner.contains(|c: char| c.is_whitespace() || c == '|');
+    Line {
+        number,
+        cells,
+        comment: None,
+        decorated,
+    }
+}
+
+/// True when the characters, read as the cells of a `size` grid in row-major
+/// order, repeat no symbol within a row, column or box (blanks aside).
+fn no_repeats(size: Size, chars: impl Iterator<Item = char>) -> bool {
+    let cells: Vec<char> = chars.collect();
+    let blank = |ch: char| Alphabet::Digits.is_blank(ch);
+    (0..cells.len()).all(|a| {
+        blank(cells[a])
+            || (a + 1..cells.len()).all(|b| {
+                cells[a] != cells[b] || {
+                    let [r1, c1, b1] = size.houses_of(a);
+                    let [r2, c2, b2] = size.houses_of(b);
+                    r1 != r2 && c1 != c2 && b1 != b2
+                }
+            })
+    })
+}
+
+/// True when every cell of the line is a 4×4 symbol or a blank.
+fn fits_4x4(line: &Line) -> bool {
+    line.cells.iter().all(|&(ch, _)| {
+        Alphabet::Digits.is_blank(ch) || Alphabet::Digits.digit(Size::S4, ch).is_some()
+    })
+}

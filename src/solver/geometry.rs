@@ -1,0 +1,209 @@
+//! Precomputed houses and peers for each size, built at compile time.
+//!
+//! Houses are numbered rows `0..n`, columns `n..2n`, boxes `2n..3n`.
+//! The bitmask engine is generic over [`Geometry`]: [`Fixed<B>`] makes every
+//! size a compile-time constant (one monomorphised copy per size, from one
+//! source), [`Dyn`] reads the same tables through runtime values. `Fixed` was
+//! measured faster on 16×16 (see `docs/DESIGN.md`), so the engine uses it;
+//! `Dyn` stays for that measurement and as a reference in the tests.
+
+struct Tables<const S: usize, const C: usize, const P: usize, const H: usize> {
+    peers: [[u16; P]; C],
+    houses: [[u16; S]; H],
+    cell_houses: [[u16; 3]; C],
+}
+
+const fn build<const B: usize, const S: usize, const C: usize, const P: usize, const H: usize>(
+) -> Tables<S, C, P, H> {
+    let mut t = Tables {
+        peers: [[0; P]; C],
+        houses: [[0; S]; H],
+        cell_houses: [[0; 3]; C],
+    };
+    let mut cell = 0;
+    while cell < C {
+        let (r, c) = (cell / S, cell % S);
+        let bx = r / B * B + c / B;
+        t.cell_houses[cell] = [r as u16, (S + c) as u16, (2 * S + bx) as u16];
+        t.houses[r][c] = cell as u16;
+        t.houses[S + c][r] = cell as u16;
+        t.houses[2 * S + bx][(r % B) * B + c % B] = cell as u16;
+        // Peers: the rest of the row, the rest of the column, then the box
+        // cells outside both.
+        let mut k = 0;
+        let mut i = 0;
+        while i < S {
+            if i != c {
+                t.peers[cell][k] = (r * S + i) as u16;
+                k += 1;
+            }
+            if i != r {
+                t.peers[cell][k] = (i * S + c) as u16;
+                k += 1;
+            }
+            let (br, bc) = (r / B * B + i / B, c / B * B + i % B);
+            if br != r && bc != c {
+                t.peers[cell][k] = (br * S + bc) as u16;
+                k += 1;
+            }
+            i += 1;
+        }
+        assert!(k == P);
+        cell += 1;
+    }
+    t
+}
+
+static T2: Tables<4, 16, 7, 12> = build::<2, 4, 16, 7, 12>();
+static T3: Tables<9, 81, 20, 27> = build::<3, 9, 81, 20, 27>();
+static T4: Tables<16, 256, 39, 48> = build::<4, 16, 256, 39, 48>();
+static T5: Tables<25, 625, 64, 75> = build::<5, 25, 625, 64, 75>();
+
+/// The shape of a grid as the bitmask engine sees it.
+pub(crate) trait Geometry: Copy {
+    fn side(self) -> usize;
+    fn cells(self) -> usize;
+    fn houses(self) -> usize {
+        3 * self.side()
+    }
+    /// The other cells sharing a house with `cell`.
+    fn peers(self, cell: usize) -> &'static [u16];
+    /// The cells of house `h`.
+    fn house(self, h: usize) -> &'static [u16];
+    /// The row, column and box of `cell`, as house numbers.
+    fn houses_of(self, cell: usize) -> &'static [u16; 3];
+}
+
+/// Box size `B` known at compile time.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Fixed<const B: usize>;
+
+macro_rules! fixed {
+    ($b:literal, $table:ident) => {
+        impl Geometry for Fixed<$b> {
+            #[inline(always)]
+            fn side(self) -> usize {
+                $b * $b
+            }
+            #[inline(always)]
+            fn cells(self) -> usize {
+                $b * $b * $b * $b
+            }
+            #[inline(always)]
+            fn peers(self, cell: usize) -> &'static [u16] {
+                &$table.peers[cell]
+            }
+            #[inline(always)]
+            fn house(self, h: usize) -> &'static [u16] {
+                &$table.houses[h]
+            }
+            #[inline(always)]
+            fn houses_of(self, cell: usize) -> &'static [u16; 3] {
+                &$table.cell_houses[cell]
+            }
+        }
+    };
+}
+fixed!(2, T2);
+fixed!(3, T3);
+fixed!(4, T4);
+fixed!(5, T5);
+
+/// The same tables, with the size read at run time.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Dyn {
+    side: usize,
+    peer_count: usize,
+    peers: &'static [u16],
+    houses: &'static [u16],
+    cell_houses: &'static [[u16; 3]],
+}
+
+impl Dyn {
+    pub(crate) fn new(box_size: usize) -> Dyn {
+        fn of<const S: usize, const C: usize, const P: usize, const H: usize>(
+            side: usize,
+            t: &'static Tables<S, C, P, H>,
+        ) -> Dyn {
+            Dyn {
+                side,
+                peer_count: P,
+                peers: t.peers.as_flattened(),
+                houses: t.houses.as_flattened(),
+                cell_houses: &t.cell_houses,
+            }
+        }
+        match box_size {
+            2 => of(4, &T2),
+            3 => of(9, &T3),
+            4 => of(16, &T4),
+            _ => of(25, &T5),
+        }
+    }
+}
+
+impl Geometry for Dyn {
+    #[inline]
+    fn side(self) -> usize {
+        self.side
+    }
+    #[inline]
+    fn cells(self) -> usize {
+        self.side * self.side
+    }
+    #[inline]
+    fn peers(self, cell: usize) -> &'static [u16] {
+        &self.peers[cell * self.peer_count..(cell + 1) * self.peer_count]
+    }
+    #[inline]
+    fn house(self, h: usize) -> &'static [u16] {
+        &self.houses[h * self.side..(h + 1) * self.side]
+    }
+    #[inline]
+    fn houses_of(self, cell: usize) -> &'static [u16; 3] {
+        &self.cell_houses[cell]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check<G: Geometry>(g: G, b: usize) {
+        let n = g.side();
+        for cell in 0..g.cells() {
+            let (r, c) = (cell / n, cell % n);
+            let mut expected: Vec<u16> = (0..g.cells())
+                .filter(|&o| {
+                    let (r2, c2) = (o / n, o % n);
+                    o != cell && (r2 == r || c2 == c || (r2 / b == r / b && c2 / b == c / b))
+                })
+                .map(|o| o as u16)
+                .collect();
+            let mut peers = g.peers(cell).to_vec();
+            peers.sort_unstable();
+            expected.sort_unstable();
+            assert_eq!(peers, expected, "peers of cell {cell}");
+            for &h in g.houses_of(cell) {
+                assert!(g.house(h as usize).contains(&(cell as u16)));
+            }
+        }
+        for h in 0..g.houses() {
+            let mut cells = g.house(h).to_vec();
+            cells.sort_unstable();
+            cells.dedup();
+            assert_eq!(cells.len(), n, "house {h} has {n} distinct cells");
+        }
+    }
+
+    #[test]
+    fn tables_match_the_definition() {
+        check(Fixed::<2>, 2);
+        check(Fixed::<3>, 3);
+        check(Fixed::<4>, 4);
+        check(Fixed::<5>, 5);
+        for b in 2..=5 {
+            check(Dyn::new(b), b);
+        }
+    }
+}

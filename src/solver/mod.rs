@@ -1,0 +1,309 @@
+//! Solving: one signature for both engines.
+//!
+//! [`solve`] answers a puzzle in one call; [`Solver`] does the same work in
+//! slices of search nodes, for callers that must stay responsive.
+
+mod dlx;
+pub(crate) mod geometry;
+pub(crate) mod propagate;
+mod search;
+
+use std::fmt;
+
+use crate::grid::{Conflict, Grid, Size};
+use geometry::{Dyn, Fixed};
+use search::BitSearch;
+
+/// Which engine searches.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Engine {
+    /// Candidate bit masks, naked and hidden singles, fewest-candidates branching.
+    #[default]
+    Bitmask,
+    /// Dancing Links (Knuth's Algorithm X), the independent cross-check.
+    Dlx,
+}
+
+impl Engine {
+    pub fn from_name(name: &str) -> Option<Engine> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "bitmask" => Some(Engine::Bitmask),
+            "dlx" => Some(Engine::Dlx),
+            _ => None,
+        }
+    }
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Engine::Bitmask => "bitmask",
+            Engine::Dlx => "dlx",
+        }
+    }
+}
+
+/// What the search counts.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Stats {
+    /// Search nodes: the root plus every digit tried by a guess.
+    pub nodes: u64,
+    /// Branch points: positions where more than one digit had to be tried.
+    pub guesses: u64,
+}
+
+/// How far to go.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SolveOptions {
+    pub engine: Engine,
+    /// Stop after this many solutions: 1 finds one, 2 proves uniqueness.
+    /// Values below 1 count as 1.
+    pub limit: u64,
+    /// Stop after this many search nodes, with [`Outcome::OutOfBudget`].
+    pub max_nodes: u64,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            engine: Engine::Bitmask,
+            limit: 2,
+            max_nodes: u64::MAX,
+        }
+    }
+}
+
+/// What a solve found. Each case means one thing.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    /// The only solution: the search proved there is no other.
+    Unique(Grid),
+    /// A solution; uniqueness was not checked (limit 1).
+    Solved(Grid),
+    /// Several solutions: exactly `count`, or at least `count` when `more`
+    /// (the search stopped at the limit), with one of them.
+    Several {
+        count: u64,
+        more: bool,
+        example: Grid,
+    },
+    /// No grid completes the givens.
+    NoSolution,
+    /// Two givens share a house and a digit; nothing was searched.
+    Conflict(Conflict),
+    /// The node budget ran out first: `found` solutions so far.
+    OutOfBudget { found: u64, example: Option<Grid> },
+}
+
+impl Outcome {
+    /// A solution, when one was found.
+    pub fn solution(&self) -> Option<&Grid> {
+        match self {
+            Outcome::Unique(g) | Outcome::Solved(g) | Outcome::Several { example: g, .. } => {
+                Some(g)
+            }
+            Outcome::OutOfBudget { example, .. } => example.as_ref(),
+            Outcome::NoSolution | Outcome::Conflict(_) => None,
+        }
+    }
+
+    /// The stable machine name: `unique`, `solved`, `several`, `none`,
+    /// `conflict`, `budget`.
+    pub fn id(&self) -> &'static str {
+        match self {
+            Outcome::Unique(_) => "unique",
+            Outcome::Solved(_) => "solved",
+            Outcome::Several { .. } => "several",
+            Outcome::NoSolution => "none",
+            Outcome::Conflict(_) => "conflict",
+            Outcome::OutOfBudget { .. } => "budget",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Unique(_) => f.write_str("unique solution"),
+            Outcome::Solved(_) => f.write_str("solved (uniqueness not checked)"),
+            Outcome::Several { count, more, .. } => {
+                write!(
+                    f,
+                    "{}{count} solutions",
+                    if *more { "at least " } else { "" }
+                )
+            }
+            Outcome::NoSolution => f.write_str("no solution"),
+            Outcome::Conflict(c) => write!(f, "conflicting givens in {}", c.house),
+            Outcome::OutOfBudget { found, .. } => {
+                write!(f, "node budget exhausted after {found} solution(s)")
+            }
+        }
+    }
+}
+
+/// An outcome and what it cost.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Report {
+    pub outcome: Outcome,
+    pub stats: Stats,
+}
+
+/// Solves `puzzle` within `options`.
+pub fn solve(puzzle: &Grid, options: &SolveOptions) -> Report {
+    let mut solver = Solver::new(puzzle, options.engine, options.limit);
+    // The budget is a total: the root counts.
+    solver.run(options.max_nodes.saturating_sub(solver.stats().nodes));
+    solver.report()
+}
+
+/// Counts the solutions of `puzzle` up to `limit`; the count is exact when it
+/// is below the limit. A conflict counts as no solution.
+pub fn count_solutions(puzzle: &Grid, engine: Engine, limit: u64) -> u64 {
+    let mut solver = Solver::new(puzzle, engine, limit);
+    solver.run(u64::MAX);
+    solver.found()
+}
+
+enum Search {
+    Conflict(Conflict),
+    B2(BitSearch<Fixed<2>>),
+    B3(BitSearch<Fixed<3>>),
+    B4(BitSearch<Fixed<4>>),
+    B5(BitSearch<Fixed<5>>),
+    Dyn(BitSearch<Dyn>),
+    Dlx(Dlx),
+}
+
+use dlx::Dlx;
+
+macro_rules! each {
+    ($s:expr, $x:ident => $e:expr) => {
+        match $s {
+            Search::Conflict(_) => unreachable!("no search after a conflict"),
+            Search::B2($x) => $e,
+            Search::B3($x) => $e,
+            Search::B4($x) => $e,
+            Search::B5($x) => $e,
+            Search::Dyn($x) => $e,
+            Search::Dlx($x) => $e,
+        }
+    };
+}
+
+/// A solve that runs in slices: [`Solver::run`] as often as needed, then
+/// [`Solver::report`].
+pub struct Solver {
+    size: Size,
+    limit: u64,
+    search: Search,
+}
+
+impl Solver {
+    /// Prepares a solve (checks the givens, propagates the root). `limit` is
+    /// the number of solutions to look for (1 or more).
+    pub fn new(puzzle: &Grid, engine: Engine, limit: u64) -> Solver {
+        let size = puzzle.size();
+        let limit = limit.max(1);
+        let givens = puzzle.cells();
+        let search = if let Some(&c) = puzzle.conflicts().first() {
+            Search::Conflict(c)
+        } else {
+            match (engine, size.box_size()) {
+                (Engine::Dlx, _) => Search::Dlx(Dlx::new(size.side(), givens, limit)),
+                (Engine::Bitmask, 2) => Search::B2(BitSearch::new(Fixed::<2>, givens, limit)),
+                (Engine::Bitmask, 3) => Search::B3(BitSearch::new(Fixed::<3>, givens, limit)),
+                (Engine::Bitmask, 4) => Search::B4(BitSearch::new(Fixed::<4>, givens, limit)),
+                (Engine::Bitmask, _) => Search::B5(BitSearch::new(Fixed::<5>, givens, limit)),
+            }
+        };
+        Solver {
+            size,
+            limit,
+            search,
+        }
+    }
+
+    /// The bitmask engine with the size read at run time instead of compiled
+    /// in: kept to measure that choice (`docs/DESIGN.md`).
+    #[doc(hidden)]
+    pub fn new_runtime_sized(puzzle: &Grid, limit: u64) -> Solver {
+        let size = puzzle.size();
+        let limit = limit.max(1);
+        let search = match puzzle.conflicts().first() {
+            Some(&c) => Search::Conflict(c),
+            None => Search::Dyn(BitSearch::new(
+                Dyn::new(size.box_size()),
+                puzzle.cells(),
+                limit,
+            )),
+        };
+        Solver {
+            size,
+            limit,
+            search,
+        }
+    }
+
+    /// Searches `more_nodes` further nodes at most. Returns whether the
+    /// search has ended (all solutions up to the limit found, or none left).
+    pub fn run(&mut self, more_nodes: u64) -> bool {
+        if let Search::Conflict(_) = self.search {
+            return true;
+        }
+        let cap = self.stats().nodes.saturating_add(more_nodes);
+        each!(&mut self.search, s => s.run(cap))
+    }
+
+    /// Whether the search has ended.
+    pub fn is_finished(&self) -> bool {
+        match &self.search {
+            Search::Conflict(_) => true,
+            s => each!(s, x => x.finished),
+        }
+    }
+
+    /// The cost so far.
+    pub fn stats(&self) -> Stats {
+        match &self.search {
+            Search::Conflict(_) => Stats::default(),
+            s => each!(s, x => x.stats),
+        }
+    }
+
+    /// Solutions found so far (up to the limit).
+    pub fn found(&self) -> u64 {
+        match &self.search {
+            Search::Conflict(_) => 0,
+            s => each!(s, x => x.found),
+        }
+    }
+
+    fn first(&self) -> Option<Grid> {
+        let cells = match &self.search {
+            Search::Conflict(_) => None,
+            s => each!(s, x => x.first.clone()),
+        }?;
+        Some(Grid::from_cells(self.size, cells).expect("the engines return full grids"))
+    }
+
+    /// What the search has established so far.
+    pub fn report(&self) -> Report {
+        let stats = self.stats();
+        let found = self.found();
+        let outcome = match (&self.search, self.is_finished(), found) {
+            (Search::Conflict(c), _, _) => Outcome::Conflict(*c),
+            (_, _, n) if n >= 2 => Outcome::Several {
+                count: n,
+                more: n >= self.limit || !self.is_finished(),
+                example: self.first().expect("a solution was found"),
+            },
+            (_, false, n) => Outcome::OutOfBudget {
+                found: n,
+                example: self.first(),
+            },
+            (_, true, 0) => Outcome::NoSolution,
+            (_, true, _) if self.limit == 1 => Outcome::Solved(self.first().expect("found")),
+            (_, true, _) => Outcome::Unique(self.first().expect("found")),
+        };
+        Report { outcome, stats }
+    }
+}

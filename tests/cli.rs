@@ -1,0 +1,230 @@
+//! The `bitsudoku` binary end to end: judge files byte for byte, batch
+//! behaviour, messages and exit codes.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn data(name: &str) -> String {
+    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bitsudoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
+}
+
+const NINE: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const NINE_SOLVED: &str =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+#[test]
+fn judge_samples_byte_for_byte() {
+    // (input, expected output, separator)
+    let judges = [
+        ("uva1309", "between"),
+        ("poj3076", "after"),
+        ("acwing169", "after"),
+        ("poj3074", "between"),
+    ];
+    for (name, separator) in judges {
+        let input = std::fs::read_to_string(data(&format!("judge/{name}.in"))).unwrap();
+        let expected = std::fs::read(data(&format!("judge/{name}.out"))).unwrap();
+        for engine in ["bitmask", "dlx"] {
+            let out = run(
+                &["solve", "--engine", engine, "--separator", separator],
+                &input,
+            );
+            assert_eq!(text(&out.stderr), "", "{name} {engine}");
+            assert!(out.status.success(), "{name} {engine}");
+            assert!(
+                out.stdout == expected,
+                "{name} {engine}: output differs:\n{}",
+                text(&out.stdout)
+            );
+        }
+        // Files on the command line give the same bytes as stdin.
+        let out = run(
+            &[
+                "solve",
+                "--separator",
+                separator,
+                &data(&format!("judge/{name}.in")),
+            ],
+            "",
+        );
+        assert!(out.stdout == expected, "{name} from a file");
+    }
+    // The default separator is UVA's.
+    let uva = std::fs::read_to_string(data("judge/uva1309.in")).unwrap();
+    assert_eq!(
+        run(&["solve"], &uva).stdout,
+        std::fs::read(data("judge/uva1309.out")).unwrap()
+    );
+}
+
+#[test]
+fn a_bad_puzzle_in_a_batch_is_reported_and_the_rest_solved() {
+    let bad_symbol = NINE.replacen('8', "x", 1);
+    let conflict = format!("44{}", &NINE[2..]);
+    let input = format!("{NINE}\n{bad_symbol}\n{conflict}\n{NINE}\tlast one\n");
+    let out = run(&["solve"], &input);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stdout),
+        format!("{NINE_SOLVED}\n{NINE_SOLVED}\tlast one\n")
+    );
+    assert_eq!(
+        text(&out.stderr),
+        "<stdin>:puzzle 2 (line 2, column 7): unknown symbol 'x': a 9×9 puzzle uses 1–9 and . - _ * for empty cells\n\
+         <stdin>:puzzle 3 (line 3): conflicting givens: R1C1 and R1C2 both hold '4' in row 1\n"
+    );
+}
+
+#[test]
+fn no_solution_several_and_budget() {
+    // R1C3 can hold nothing: its row has 1–8 and its column a 9.
+    let none = format!("12.345678{}9{}", ".".repeat(11), ".".repeat(60));
+    let out = run(&["solve"], &format!("{none}\n"));
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "<stdin>:puzzle 1 (line 1): no solution\n"
+    );
+    assert_eq!(text(&out.stdout), "");
+
+    // An empty grid has many solutions: one is printed, with a warning.
+    let empty = ".".repeat(81);
+    let out = run(&["solve"], &empty);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stderr),
+        "<stdin>:puzzle 1 (line 1): warning: several solutions; printed one\n"
+    );
+    let printed = bitsudoku::parse_first(&text(&out.stdout), Default::default())
+        .unwrap()
+        .0
+        .grid;
+    bitsudoku::verify(&bitsudoku::Grid::empty(bitsudoku::Size::S9), &printed).unwrap();
+
+    let hardest = std::fs::read_to_string(data("9x9_hardest.txt")).unwrap();
+    let first = hardest.lines().find(|l| !l.starts_with('#')).unwrap();
+    let out = run(&["solve", "--max-nodes", "3"], first);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "<stdin>:puzzle 1 (line 1): gave up after 3 search nodes (--max-nodes)\n"
+    );
+}
+
+#[test]
+fn count_prints_one_line_per_puzzle() {
+    let conflict = format!("44{}", &NINE[2..]);
+    let input = format!("{NINE}\n{}\n{conflict}\n1...............\n", ".".repeat(81));
+    let out = run(&["count"], &input);
+    assert_eq!(
+        text(&out.stdout),
+        "1\tunique\n2+\tseveral\n0\tconflict\n2+\tseveral\n"
+    );
+    assert_eq!(out.status.code(), Some(1), "a conflict is an input error");
+    let out = run(
+        &["count", "--limit", "1000", "--size", "4"],
+        ".................\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let out = run(&["count", "--limit", "1000"], "................\n");
+    assert_eq!(text(&out.stdout), "288\tseveral\n");
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn stats_go_to_stderr() {
+    let out = run(&["solve", "--stats"], &format!("{NINE}\n{NINE}\n"));
+    let err = text(&out.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 3, "{err}");
+    assert!(
+        lines[0].starts_with("<stdin>:puzzle 1 (line 1): unique, "),
+        "{err}"
+    );
+    assert!(
+        lines[0].contains(" guesses, ") && lines[0].ends_with(" µs"),
+        "{err}"
+    );
+    assert!(lines[2].starts_with("<stdin>: 2 puzzles, median "), "{err}");
+    assert_eq!(text(&out.stdout), format!("{NINE_SOLVED}\n{NINE_SOLVED}\n"));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        &["solve", "--engine", "magic"][..],
+        &["solve", "--separator", "never"],
+        &["frobnicate"],
+        &["count", "--limit", "0"],
+        &["solve", "--size", "12"],
+        &["solve", "--alphabet", "greek"],
+    ] {
+        let out = run(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!out.stderr.is_empty(), "{args:?} explains itself");
+    }
+    // An unreadable file is reported; the other inputs are still solved.
+    let missing = data("no-such-file.txt");
+    let out = run(&["solve", &missing, "-"], NINE);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stdout), format!("{NINE_SOLVED}\n"));
+    assert!(
+        text(&out.stderr).contains("cannot read"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn empty_input_is_an_error() {
+    let out = run(&["solve"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "<stdin>:puzzle 1 (line 1): no puzzle in the input\n"
+    );
+}
+
+#[test]
+fn invalid_utf8_is_reported_with_its_column() {
+    let mut bytes = NINE.as_bytes().to_vec();
+    bytes[3] = 0xff;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bitsudoku"))
+        .arg("solve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&bytes).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr)
+            .starts_with("<stdin>:puzzle 1 (line 1, column 4): unknown symbol '\u{fffd}'"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -1,0 +1,337 @@
+//! Parsing, as tables: inputs and what each puzzle must come out as.
+
+use bitsudoku::{format, parse_all, Alphabet, Entry, Layout, ParseOptions, Size};
+
+/// Renders an entry compactly: `ok <size> <alphabet> <layout> <cells as line>`
+/// or `err <line>[:<col>] <message>`.
+fn show(e: &Entry) -> String {
+    match &e.result {
+        Ok(p) => {
+            let size = p.grid.size();
+            let mut notation = p.notation;
+            notation.layout = Layout::Line;
+            let cells = format(&p.grid, &notation);
+            let comment = p
+                .comment
+                .as_deref()
+                .map(|c| format!(" #{}", c.trim()))
+                .unwrap_or_default();
+            format!(
+                "ok {} {} {} {}{comment}",
+                size.side(),
+                p.notation.alphabet,
+                p.notation.layout.id(),
+                cells.trim_end()
+            )
+        }
+        Err(err) => match err.column {
+            Some(c) => format!("err {}:{c} {}", err.line, err.kind),
+            None => format!("err {} {}", err.line, err.kind),
+        },
+    }
+}
+
+fn run(input: &str, options: ParseOptions) -> Vec<String> {
+    parse_all(input, options).iter().map(show).collect()
+}
+
+const NINE: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const UVA_CASE: &str = "\
+-------N---L---H
+BA-----K------I-
+-ED--JH-BC-I-F--
+--P-M----F-HL---
+--L---K-----A---
+O--DN-F-C----J-E
+-B---L-A--H--PG-
+---G--DB--P-K--C
+CF--A--ID--B-OP-
+-D---F-L--N---J-
+M---P--J-G-E--A-
+--E--H-C--F-B--D
+-IK-L-A-F----C--
+D-M--NJ--I-CF-L-
+NP---C--AO---DB-
+--A-E--F-D--J-N-
+";
+
+#[test]
+fn good_inputs() {
+    let pretty = "\
++-------+-------+-------+
+| 4 . . | . . . | 8 . 5 |
+| . 3 . | . . . | . . . |
+| . . . | 7 . . | . . . |
++-------+-------+-------+
+| . 2 . | . . . | . 6 . |
+| . . . | . 8 . | 4 . . |
+| . . . | . 1 . | . . . |
++-------+-------+-------+
+| . . . | 6 . 3 | . 7 . |
+| 5 . . | 2 . . | . . . |
+| 1 . 4 | . . . | . . . |
++-------+-------+-------+
+";
+    let nine_ok = format!("ok 9 digits line {NINE}");
+    let nine_block: String = NINE
+        .as_bytes()
+        .chunks(9)
+        .map(|r| format!("{}\n", std::str::from_utf8(r).unwrap()))
+        .collect();
+    let cases: Vec<(&str, String, Vec<String>)> = vec![
+        ("one line", format!("{NINE}\n"), vec![nine_ok.clone()]),
+        ("no final newline", NINE.to_string(), vec![nine_ok.clone()]),
+        (
+            "CRLF",
+            format!("{NINE}\r\n{NINE}\r\n"),
+            vec![nine_ok.clone(), nine_ok.clone()],
+        ),
+        (
+            "comment after a puzzle",
+            format!("{NINE}\tplatinum blonde\n"),
+            vec![format!("{nine_ok} #platinum blonde")],
+        ),
+        (
+            "comment lines and BOM",
+            format!("\u{feff}# a set\n{NINE}\n# more\n"),
+            vec![nine_ok.clone()],
+        ),
+        (
+            "zero blanks",
+            NINE.replace('.', "0"),
+            vec![format!("ok 9 digits line {}", NINE.replace('.', "0"))],
+        ),
+        (
+            "mixed blanks print as the first one",
+            NINE.replacen('.', "_", 3)
+                .replacen('.', "*", 2)
+                .replacen('.', "-", 1),
+            vec![format!("ok 9 digits line {}", NINE.replace('.', "_"))],
+        ),
+        (
+            "end stops the input",
+            format!("{NINE}\nend\n{NINE}\n"),
+            vec![nine_ok.clone()],
+        ),
+        (
+            "9x9 block",
+            nine_block.clone(),
+            vec![format!("ok 9 digits block {NINE}")],
+        ),
+        (
+            "pasted with borders",
+            pretty.to_string(),
+            vec![format!("ok 9 digits pretty {NINE}")],
+        ),
+        (
+            "two blocks back to back",
+            format!("{nine_block}{nine_block}"),
+            vec![format!("ok 9 digits block {NINE}"); 2],
+        ),
+        (
+            "judge block",
+            UVA_CASE.to_string(),
+            vec![format!(
+                "ok 16 letters block {}",
+                UVA_CASE.replace('\n', "")
+            )],
+        ),
+        (
+            "judge block, lower case",
+            UVA_CASE.to_lowercase(),
+            vec![format!(
+                "ok 16 letters block {}",
+                UVA_CASE.replace('\n', "")
+            )],
+        ),
+        (
+            "4x4 lines with 1-4 only, fewer than 16",
+            "1.3...4...2.4...\n.2.3............\n".to_string(),
+            vec![
+                "ok 4 digits line 1.3...4...2.4...".into(),
+                "ok 4 digits line .2.3............".into(),
+            ],
+        ),
+        (
+            "4x4 block",
+            "12..\n..12\n2...\n...3\n".to_string(),
+            vec!["ok 4 digits block 12....122......3".into()],
+        ),
+        (
+            "16 lines of 1-4 that repeat in a 16x16 column",
+            "1234............\n".repeat(16),
+            vec!["ok 4 digits line 1234............".to_string(); 16],
+        ),
+    ];
+    for (name, input, want) in cases {
+        assert_eq!(run(&input, ParseOptions::default()), want, "{name}");
+    }
+}
+
+#[test]
+fn alphabets_detected_or_named() {
+    let letters = UVA_CASE.replace('\n', "");
+    let to = |from: &str, to: &str| -> String {
+        letters
+            .chars()
+            .map(|c| from.find(c).map_or(c, |i| to.as_bytes()[i] as char))
+            .collect()
+    };
+    let ap = "ABCDEFGHIJKLMNOP";
+    let hex = to(ap, "0123456789ABCDEF");
+    let dl = to(ap, "123456789ABCDEFG");
+    assert_eq!(
+        run(&hex, ParseOptions::default()),
+        [format!("ok 16 hex line {hex}")]
+    );
+    assert_eq!(
+        run(&dl, ParseOptions::default()),
+        [format!("ok 16 digits-letters line {dl}")]
+    );
+    // Symbols 1–9 and A–F only: hex (with 0 missing) or 1–9A–G (with G missing).
+    let neither_0_nor_g = dl.replace('G', "-");
+    assert_eq!(
+        run(&neither_0_nor_g, ParseOptions::default()),
+        ["err 1 the symbols fit 0–F and 1–9A–G alike; name the alphabet (--alphabet hex|digits-letters)"]
+    );
+    let named = ParseOptions {
+        alphabet: Some(Alphabet::DigitsLetters),
+        ..ParseOptions::default()
+    };
+    assert_eq!(
+        run(&neither_0_nor_g, named),
+        [format!("ok 16 digits-letters line {neither_0_nor_g}")]
+    );
+    // A file keeps to one alphabet: the earlier puzzle settles the later one.
+    assert_eq!(
+        run(
+            &format!("{dl}\n{neither_0_nor_g}\n"),
+            ParseOptions::default()
+        ),
+        [
+            format!("ok 16 digits-letters line {dl}"),
+            format!("ok 16 digits-letters line {neither_0_nor_g}")
+        ]
+    );
+    // A named alphabet applies to the sizes it serves; others are detected.
+    let hex_named = ParseOptions {
+        alphabet: Some(Alphabet::Hex),
+        ..ParseOptions::default()
+    };
+    assert_eq!(run(NINE, hex_named), [format!("ok 9 digits line {NINE}")]);
+    // 25×25 in both alphabets.
+    let g = bitsudoku::generate::random_solution(Size::S25, &mut bitsudoku::generate::Rng::new(3));
+    for alphabet in [Alphabet::Letters, Alphabet::DigitsLetters] {
+        let notation = bitsudoku::Notation {
+            alphabet,
+            layout: Layout::Line,
+            blank: '.',
+        };
+        let text = format(&g, &notation);
+        assert_eq!(
+            run(&text, ParseOptions::default()),
+            [format!("ok 25 {alphabet} line {}", text.trim_end())]
+        );
+    }
+}
+
+#[test]
+fn bad_inputs_name_where_and_what() {
+    let long = format!("{NINE}7");
+    let block_truncated: String = UVA_CASE
+        .lines()
+        .take(12)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let block_short_row = UVA_CASE.replacen("BA-----K------I-", "BA-----K-----I-", 1);
+    let cases: Vec<(&str, String, Vec<&str>)> = vec![
+        ("empty input", String::new(), vec!["err 1 no puzzle in the input"]),
+        ("only comments", "# nothing\n\n".into(), vec!["err 2 no puzzle in the input"]),
+        (
+            "wrong length",
+            long.clone(),
+            vec!["err 1 82 cells on a line: a puzzle line has 16, 81, 256 or 625, a block row 4, 9, 16 or 25"],
+        ),
+        (
+            "unknown symbol",
+            NINE.replacen('8', "x", 1),
+            vec!["err 1:7 unknown symbol 'x': a 9×9 puzzle uses 1–9 and . - _ * for empty cells"],
+        ),
+        (
+            "control character",
+            NINE.replacen('8', "\u{7}", 1),
+            vec!["err 1:7 unknown symbol U+0007: a 9×9 puzzle uses 1–9 and . - _ * for empty cells"],
+        ),
+        (
+            "non-BMP character",
+            NINE.replacen('8', "🧩", 1),
+            vec!["err 1:7 unknown symbol '🧩': a 9×9 puzzle uses 1–9 and . - _ * for empty cells"],
+        ),
+        (
+            "mixed alphabets in 16x16",
+            UVA_CASE.replacen('N', "0", 1),
+            vec!["err 1:12 mixed alphabets: 'L' is not in 0–F, the alphabet of the symbols before it"],
+        ),
+        (
+            "letter beyond the alphabet",
+            UVA_CASE.replacen('H', "Q", 1),
+            vec!["err 1:16 unknown symbol 'Q': a 16×16 puzzle uses A–P, 0–F or 1–9A–G and . - _ * for empty cells"],
+        ),
+        ("truncated block", block_truncated, vec!["err 1 truncated block: 12 of 16 rows before the blank line or the end"]),
+        ("short row in a block", block_short_row, vec!["err 2 a row of 15 cells in a block of 16×16"]),
+        (
+            "ambiguous 16 lines",
+            "................\n".repeat(16),
+            vec!["err 1 16 lines of 16 symbols from 1–4: 4×4 puzzles or one 16×16 block? Name the size (--size 4 or --size 16)"],
+        ),
+    ];
+    for (name, input, want) in cases {
+        assert_eq!(run(&input, ParseOptions::default()), want, "{name}");
+    }
+}
+
+#[test]
+fn size_named_settles_16_symbol_lines() {
+    let lines = "1...............\n".repeat(16);
+    let four = ParseOptions {
+        size: Some(Size::S4),
+        ..ParseOptions::default()
+    };
+    assert_eq!(
+        run(&lines, four),
+        vec!["ok 4 digits line 1..............."; 16]
+    );
+    let sixteen = ParseOptions {
+        size: Some(Size::S16),
+        alphabet: Some(Alphabet::DigitsLetters),
+    };
+    let got = run(&lines, sixteen);
+    assert_eq!(got.len(), 1);
+    assert!(
+        got[0].starts_with("ok 16 digits-letters block 1..............."),
+        "{got:?}"
+    );
+    // A named size rejects other sizes.
+    assert_eq!(
+        run(NINE, sixteen),
+        ["err 1 81 cells on a line: a 16×16 puzzle has 256 on a line or rows of 16"]
+    );
+}
+
+#[test]
+fn a_bad_puzzle_does_not_stop_the_batch() {
+    let two_rows: String = UVA_CASE.lines().take(2).map(|l| format!("{l}\n")).collect();
+    let input = format!(
+        "{NINE}\n{}\n{NINE}\n\n{UVA_CASE}\n{two_rows}{NINE}\n",
+        NINE.replacen('4', "Z", 1)
+    );
+    let got = run(&input, ParseOptions::default());
+    let kinds: Vec<&str> = got.iter().map(|s| &s[..s.find(' ').unwrap()]).collect();
+    assert_eq!(kinds, ["ok", "err", "ok", "ok", "err", "ok"], "{got:#?}");
+    let lines: Vec<usize> = parse_all(&input, ParseOptions::default())
+        .iter()
+        .map(|e| e.line)
+        .collect();
+    assert_eq!(lines, [1, 2, 3, 5, 22, 24]);
+}

@@ -1,0 +1,265 @@
+//! Data-driven solving: every puzzle in `tests/data/*.txt` is solved by both
+//! engines; every solution is checked by the independent verifier and against
+//! the expected one; both engines agree on the count (limit 2). Then the same
+//! puzzles with clues removed (several solutions) or changed (none) must get
+//! the same count from both engines.
+
+use bitsudoku::generate::Rng;
+use bitsudoku::{
+    count_solutions, parse_all, solve, verify, Engine, Grid, Outcome, ParseOptions, SolveOptions,
+};
+
+struct Case {
+    line: usize,
+    puzzle: Grid,
+    expected: Expected,
+}
+
+enum Expected {
+    Solution(Grid),
+    Several,
+}
+
+fn load(name: &str) -> Vec<Case> {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let cases: Vec<Case> = parse_all(&text, ParseOptions::default())
+        .into_iter()
+        .map(|entry| {
+            let puzzle = entry
+                .result
+                .unwrap_or_else(|e| panic!("{name}:{}: {e}", entry.line));
+            let tail = puzzle
+                .comment
+                .as_deref()
+                .map(str::trim)
+                .expect("an expected answer after the puzzle");
+            let expected = if tail == "several" {
+                Expected::Several
+            } else {
+                let (sol, _) = bitsudoku::parse_first(tail, ParseOptions::default())
+                    .unwrap_or_else(|e| panic!("{name}:{}: expected solution: {e}", entry.line));
+                Expected::Solution(sol.grid)
+            };
+            Case {
+                line: entry.line,
+                puzzle: puzzle.grid,
+                expected,
+            }
+        })
+        .collect();
+    assert!(!cases.is_empty(), "{name} holds puzzles");
+    cases
+}
+
+fn check_file(name: &str) {
+    let cases = load(name);
+    for case in &cases {
+        let at = format!("{name}:{}", case.line);
+        for engine in [Engine::Bitmask, Engine::Dlx] {
+            let report = solve(
+                &case.puzzle,
+                &SolveOptions {
+                    engine,
+                    limit: 2,
+                    max_nodes: u64::MAX,
+                },
+            );
+            match (&case.expected, &report.outcome) {
+                (Expected::Solution(want), Outcome::Unique(got)) => {
+                    verify(&case.puzzle, got).unwrap_or_else(|e| panic!("{at} {engine:?}: {e}"));
+                    assert_eq!(got, want, "{at} {engine:?}: not the expected solution");
+                }
+                (
+                    Expected::Several,
+                    Outcome::Several {
+                        count: 2,
+                        more: true,
+                        example,
+                    },
+                ) => {
+                    verify(&case.puzzle, example)
+                        .unwrap_or_else(|e| panic!("{at} {engine:?}: {e}"));
+                }
+                (_, other) => panic!("{at} {engine:?}: unexpected outcome {other}"),
+            }
+        }
+    }
+    derived_cases_agree(name, &cases);
+}
+
+/// Removing clues from a unique puzzle usually makes several solutions;
+/// changing one usually makes none (or a conflict). Whatever the truth, both
+/// engines must find the same count, and every solution must verify.
+fn derived_cases_agree(name: &str, cases: &[Case]) {
+    let mut rng = Rng::new(name.len() as u64);
+    let mut kinds = [0usize; 3];
+    for case in cases.iter().take(40) {
+        let filled: Vec<usize> = (0..case.puzzle.cells().len())
+            .filter(|&c| case.puzzle.get(c) != 0)
+            .collect();
+        let side = case.puzzle.size().side() as u8;
+        // A few clues fewer.
+        let mut fewer = case.puzzle.clone();
+        for _ in 0..3 {
+            fewer.set(filled[rng.below(filled.len())], 0);
+        }
+        // One clue changed to another digit.
+        let mut changed = case.puzzle.clone();
+        let cell = filled[rng.below(filled.len())];
+        changed.set(cell, (changed.get(cell) % side) + 1);
+        for puzzle in [fewer, changed] {
+            let counts: Vec<u64> = [Engine::Bitmask, Engine::Dlx]
+                .into_iter()
+                .map(|e| count_solutions(&puzzle, e, 2))
+                .collect();
+            assert_eq!(
+                counts[0], counts[1],
+                "{name}:{}: engines disagree on a derived puzzle",
+                case.line
+            );
+            kinds[counts[0] as usize] += 1;
+            if let Some(g) = solve(&puzzle, &SolveOptions::default()).outcome.solution() {
+                verify(&puzzle, g).unwrap_or_else(|e| panic!("{name}:{}: derived: {e}", case.line));
+            }
+        }
+    }
+    // The derived puzzles must exercise more than one kind of answer.
+    assert!(
+        kinds.iter().filter(|&&k| k > 0).count() >= 2,
+        "{name}: derived counts {kinds:?}"
+    );
+}
+
+#[test]
+fn four_by_four() {
+    check_file("4x4.txt");
+}
+
+#[test]
+fn nine_by_nine_17_clue() {
+    check_file("9x9_17clue.txt");
+}
+
+#[test]
+fn nine_by_nine_hardest() {
+    check_file("9x9_hardest.txt");
+}
+
+#[test]
+fn nine_by_nine_classic() {
+    check_file("9x9_classic.txt");
+}
+
+#[test]
+fn nine_by_nine_several() {
+    check_file("9x9_several.txt");
+}
+
+#[test]
+fn sixteen_gecode() {
+    check_file("16x16_gecode.txt");
+}
+
+#[test]
+fn sixteen_vu_kr() {
+    check_file("16x16_vu_kr.txt");
+}
+
+#[test]
+fn twenty_five_half_empty() {
+    check_file("25x25_half.txt");
+}
+
+#[test]
+fn budget_stops_cleanly_and_resumes() {
+    let cases = load("16x16_vu_kr.txt");
+    // The hardest of the set needs many nodes; stop it early.
+    let hard = cases
+        .iter()
+        .max_by_key(|c| solve(&c.puzzle, &SolveOptions::default()).stats.nodes)
+        .unwrap();
+    let report = solve(
+        &hard.puzzle,
+        &SolveOptions {
+            max_nodes: 50,
+            ..SolveOptions::default()
+        },
+    );
+    assert!(
+        matches!(
+            report.outcome,
+            Outcome::OutOfBudget {
+                found: 0,
+                example: None
+            }
+        ),
+        "{}",
+        report.outcome
+    );
+    assert_eq!(report.stats.nodes, 50);
+    // The same search in slices of 100 nodes ends where the one-shot search does.
+    for engine in [Engine::Bitmask, Engine::Dlx] {
+        let mut solver = bitsudoku::Solver::new(&hard.puzzle, engine, 2);
+        let mut slices = 0;
+        while !solver.run(100) {
+            slices += 1;
+        }
+        assert!(slices > 1, "{engine:?} took more than one slice");
+        let sliced = solver.report();
+        let whole = solve(
+            &hard.puzzle,
+            &SolveOptions {
+                engine,
+                ..SolveOptions::default()
+            },
+        );
+        assert_eq!(sliced, whole, "{engine:?}");
+        let Expected::Solution(want) = &hard.expected else {
+            unreachable!()
+        };
+        assert_eq!(sliced.outcome, Outcome::Unique(want.clone()));
+    }
+}
+
+#[test]
+fn limit_one_finds_without_proving() {
+    for case in load("9x9_classic.txt").iter().take(20) {
+        let report = solve(
+            &case.puzzle,
+            &SolveOptions {
+                limit: 1,
+                ..SolveOptions::default()
+            },
+        );
+        let Outcome::Solved(g) = &report.outcome else {
+            panic!("line {}: {}", case.line, report.outcome)
+        };
+        verify(&case.puzzle, g).unwrap();
+    }
+}
+
+#[test]
+fn counting_is_exact_below_the_limit() {
+    // An empty 4×4 has 288 solutions; both engines must count them all.
+    let empty = Grid::empty(bitsudoku::Size::S4);
+    for engine in [Engine::Bitmask, Engine::Dlx] {
+        assert_eq!(count_solutions(&empty, engine, 1000), 288, "{engine:?}");
+        let report = solve(
+            &empty,
+            &SolveOptions {
+                engine,
+                limit: 1000,
+                max_nodes: u64::MAX,
+            },
+        );
+        match report.outcome {
+            Outcome::Several {
+                count: 288,
+                more: false,
+                example,
+            } => verify(&empty, &example).unwrap(),
+            other => panic!("{engine:?}: {other}"),
+        }
+    }
+}
