@@ -1,15 +1,40 @@
-# The two commands: `make serve` (build and serve the page) and `make test`
-# (every test). Both install what a fresh machine lacks.
+# The two commands: `make serve` builds and serves the page, `make test` runs
+# every test. Both install what a fresh machine lacks (the wasm32 target,
+# wasm-bindgen-cli at the version in Cargo.lock, npm tools, and for the tests
+# Debian's Chromium).
 SHELL := /bin/bash
+PORT ?= 8000
+export CHROMEDRIVER ?= /usr/bin/chromedriver
 
-.PHONY: test lint unit
+.PHONY: serve build test lint unit wasm-test e2e browser
 
-## Every test: formatting, lints, unit, integration and property tests.
-test: lint unit
+## Build the page and serve the repository root on http://127.0.0.1:$(PORT)/
+serve: build
+	@echo "Open http://127.0.0.1:$(PORT)/ (Ctrl+C stops the server)"
+	python3 -m http.server --bind 127.0.0.1 $(PORT)
 
-lint:
+## Build the WebAssembly into www/pkg/: the repository root is then the site.
+build:
+	scripts/build-web.sh
+
+## Every test: lints, native unit/integration/property tests, the wasm façade
+## in Node and Chromium, and the page end to end in headless Chromium.
+test: lint unit wasm-test e2e
+
+lint: build
 	cargo fmt --check
 	cargo clippy --all-targets -- -D warnings
+	cargo clippy --lib --test web_node --test web_browser --target wasm32-unknown-unknown -- -D warnings
+	node_modules/.bin/prettier --check www tests/e2e scripts
 
 unit:
 	cargo test
+
+browser:
+	scripts/ensure-browser.sh
+
+wasm-test: build browser
+	cargo test --target wasm32-unknown-unknown --test web_node --test web_browser
+
+e2e: build browser
+	node --test --test-concurrency=1 tests/e2e/*.test.mjs

@@ -7,7 +7,8 @@
 //! - [`verify`]: the independent checker.
 //!
 //! The core does no I/O and does not panic on user input; the CLI
-//! (`src/main.rs`) and the wasm façade (`src/web/`) are thin front ends.
+//! (`src/main.rs`) and the wasm façade (`src/web/`, wasm32 only) are thin front
+//! ends.
 //!
 //! ```
 //! use bitsudoku::{parse_first, solve, Outcome, ParseOptions, SolveOptions};
@@ -24,6 +25,8 @@ pub mod grid;
 pub mod parse;
 pub mod solver;
 pub mod verify;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 
 pub use alphabet::Alphabet;
 pub use format::{format, write_grid, Layout, Notation};

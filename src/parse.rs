@@ -42,6 +42,9 @@ pub struct ParseOptions {
     pub size: Option<Size>,
     /// The alphabet for the sizes it serves; others are detected.
     pub alphabet: Option<Alphabet>,
+    /// Settles symbols that fit several alphabets, for the sizes it serves
+    /// (the page passes the alphabet it shows); never forces one.
+    pub prefer: Option<Alphabet>,
 }
 
 /// One puzzle of the input, or why it could not be read.
@@ -212,13 +215,21 @@ pub struct Parser {
 
 impl Parser {
     pub fn new(options: ParseOptions) -> Parser {
+        let mut last_alphabet = [None; 4];
+        if let Some(a) = options.prefer {
+            for size in Size::ALL {
+                if a.fits_size(size) {
+                    last_alphabet[size.box_size() - 2] = Some(a);
+                }
+            }
+        }
         Parser {
             options,
             line_no: 0,
             index: 0,
             mode: Mode::Idle,
             pending: Vec::new(),
-            last_alphabet: [None; 4],
+            last_alphabet,
             out: VecDeque::new(),
             ended: false,
         }

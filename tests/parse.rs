@@ -305,6 +305,7 @@ fn size_named_settles_16_symbol_lines() {
     let sixteen = ParseOptions {
         size: Some(Size::S16),
         alphabet: Some(Alphabet::DigitsLetters),
+        prefer: None,
     };
     let got = run(&lines, sixteen);
     assert_eq!(got.len(), 1);

@@ -77,7 +77,7 @@ proptest! {
         let text = format(&grid, &notation);
 
         // Named size and alphabet: exactly the grid and the notation back.
-        let named = ParseOptions { size: Some(size), alphabet: Some(alphabet) };
+        let named = ParseOptions { size: Some(size), alphabet: Some(alphabet), prefer: None };
         let entries = parse_all(&text, named);
         prop_assert_eq!(entries.len(), 1);
         let back = entries[0].result.clone().expect("its own output parses");

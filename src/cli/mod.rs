@@ -166,6 +166,7 @@ impl Job {
             parse: ParseOptions {
                 size: args.size,
                 alphabet: args.alphabet,
+                prefer: None,
             },
             mode,
             stats: args.stats,

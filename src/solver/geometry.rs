@@ -1,11 +1,14 @@
-//! Precomputed houses and peers for each size, built at compile time.
+//! Houses and peers for each size, built once on first use (at compile time
+//! they would add 110 KB to the WebAssembly download).
 //!
 //! Houses are numbered rows `0..n`, columns `n..2n`, boxes `2n..3n`.
-//! The bitmask engine is generic over [`Geometry`]: [`Fixed<B>`] makes every
-//! size a compile-time constant (one monomorphised copy per size, from one
-//! source), [`Dyn`] reads the same tables through runtime values. `Fixed` was
-//! measured faster on 16×16 (see `docs/DESIGN.md`), so the engine uses it;
-//! `Dyn` stays for that measurement and as a reference in the tests.
+//! The bitmask engine is generic over [`Geometry`]: `Fixed2`…`Fixed5` make
+//! every size a compile-time constant (one monomorphised copy per size, from
+//! one source), [`Dyn`] reads the same tables through runtime values. The
+//! constants were measured faster on 16×16 (see `docs/DESIGN.md`), so the
+//! engine uses them; `Dyn` stays, natively, for that measurement.
+
+use std::sync::OnceLock;
 
 struct Tables<const S: usize, const C: usize, const P: usize, const H: usize> {
     peers: [[u16; P]; C],
@@ -54,10 +57,27 @@ const fn build<const B: usize, const S: usize, const C: usize, const P: usize, c
     t
 }
 
-static T2: Tables<4, 16, 7, 12> = build::<2, 4, 16, 7, 12>();
-static T3: Tables<9, 81, 20, 27> = build::<3, 9, 81, 20, 27>();
-static T4: Tables<16, 256, 39, 48> = build::<4, 16, 256, 39, 48>();
-static T5: Tables<25, 625, 64, 75> = build::<5, 25, 625, 64, 75>();
+type T2 = Tables<4, 16, 7, 12>;
+type T3 = Tables<9, 81, 20, 27>;
+type T4 = Tables<16, 256, 39, 48>;
+type T5 = Tables<25, 625, 64, 75>;
+
+fn t2() -> &'static T2 {
+    static T: OnceLock<T2> = OnceLock::new();
+    T.get_or_init(build::<2, 4, 16, 7, 12>)
+}
+fn t3() -> &'static T3 {
+    static T: OnceLock<T3> = OnceLock::new();
+    T.get_or_init(build::<3, 9, 81, 20, 27>)
+}
+fn t4() -> &'static T4 {
+    static T: OnceLock<T4> = OnceLock::new();
+    T.get_or_init(build::<4, 16, 256, 39, 48>)
+}
+fn t5() -> &'static T5 {
+    static T: OnceLock<T5> = OnceLock::new();
+    T.get_or_init(build::<5, 25, 625, 64, 75>)
+}
 
 /// The shape of a grid as the bitmask engine sees it.
 pub(crate) trait Geometry: Copy {
@@ -74,13 +94,19 @@ pub(crate) trait Geometry: Copy {
     fn houses_of(self, cell: usize) -> &'static [u16; 3];
 }
 
-/// Box size `B` known at compile time.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Fixed<const B: usize>;
-
 macro_rules! fixed {
-    ($b:literal, $table:ident) => {
-        impl Geometry for Fixed<$b> {
+    ($name:ident, $b:literal, $table:ty, $get:ident) => {
+        /// Box size known at compile time; holds its tables.
+        #[derive(Clone, Copy)]
+        pub(crate) struct $name(&'static $table);
+
+        impl $name {
+            pub(crate) fn new() -> $name {
+                $name($get())
+            }
+        }
+
+        impl Geometry for $name {
             #[inline(always)]
             fn side(self) -> usize {
                 $b * $b
@@ -91,25 +117,26 @@ macro_rules! fixed {
             }
             #[inline(always)]
             fn peers(self, cell: usize) -> &'static [u16] {
-                &$table.peers[cell]
+                &self.0.peers[cell]
             }
             #[inline(always)]
             fn house(self, h: usize) -> &'static [u16] {
-                &$table.houses[h]
+                &self.0.houses[h]
             }
             #[inline(always)]
             fn houses_of(self, cell: usize) -> &'static [u16; 3] {
-                &$table.cell_houses[cell]
+                &self.0.cell_houses[cell]
             }
         }
     };
 }
-fixed!(2, T2);
-fixed!(3, T3);
-fixed!(4, T4);
-fixed!(5, T5);
+fixed!(Fixed2, 2, T2, t2);
+fixed!(Fixed3, 3, T3, t3);
+fixed!(Fixed4, 4, T4, t4);
+fixed!(Fixed5, 5, T5, t5);
 
 /// The same tables, with the size read at run time.
+#[cfg(not(target_arch = "wasm32"))]
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Dyn {
     side: usize,
@@ -119,6 +146,7 @@ pub(crate) struct Dyn {
     cell_houses: &'static [[u16; 3]],
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl Dyn {
     pub(crate) fn new(box_size: usize) -> Dyn {
         fn of<const S: usize, const C: usize, const P: usize, const H: usize>(
@@ -134,14 +162,15 @@ impl Dyn {
             }
         }
         match box_size {
-            2 => of(4, &T2),
-            3 => of(9, &T3),
-            4 => of(16, &T4),
-            _ => of(25, &T5),
+            2 => of(4, t2()),
+            3 => of(9, t3()),
+            4 => of(16, t4()),
+            _ => of(25, t5()),
         }
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl Geometry for Dyn {
     #[inline]
     fn side(self) -> usize {
@@ -198,10 +227,10 @@ mod tests {
 
     #[test]
     fn tables_match_the_definition() {
-        check(Fixed::<2>, 2);
-        check(Fixed::<3>, 3);
-        check(Fixed::<4>, 4);
-        check(Fixed::<5>, 5);
+        check(Fixed2::new(), 2);
+        check(Fixed3::new(), 3);
+        check(Fixed4::new(), 4);
+        check(Fixed5::new(), 5);
         for b in 2..=5 {
             check(Dyn::new(b), b);
         }

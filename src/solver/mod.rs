@@ -11,7 +11,9 @@ mod search;
 use std::fmt;
 
 use crate::grid::{Conflict, Grid, Size};
-use geometry::{Dyn, Fixed};
+#[cfg(not(target_arch = "wasm32"))]
+use geometry::Dyn;
+use geometry::{Fixed2, Fixed3, Fixed4, Fixed5};
 use search::BitSearch;
 
 /// Which engine searches.
@@ -165,10 +167,11 @@ pub fn count_solutions(puzzle: &Grid, engine: Engine, limit: u64) -> u64 {
 
 enum Search {
     Conflict(Conflict),
-    B2(BitSearch<Fixed<2>>),
-    B3(BitSearch<Fixed<3>>),
-    B4(BitSearch<Fixed<4>>),
-    B5(BitSearch<Fixed<5>>),
+    B2(BitSearch<Fixed2>),
+    B3(BitSearch<Fixed3>),
+    B4(BitSearch<Fixed4>),
+    B5(BitSearch<Fixed5>),
+    #[cfg(not(target_arch = "wasm32"))]
     Dyn(BitSearch<Dyn>),
     Dlx(Dlx),
 }
@@ -183,6 +186,7 @@ macro_rules! each {
             Search::B3($x) => $e,
             Search::B4($x) => $e,
             Search::B5($x) => $e,
+            #[cfg(not(target_arch = "wasm32"))]
             Search::Dyn($x) => $e,
             Search::Dlx($x) => $e,
         }
@@ -209,10 +213,10 @@ impl Solver {
         } else {
             match (engine, size.box_size()) {
                 (Engine::Dlx, _) => Search::Dlx(Dlx::new(size.side(), givens, limit)),
-                (Engine::Bitmask, 2) => Search::B2(BitSearch::new(Fixed::<2>, givens, limit)),
-                (Engine::Bitmask, 3) => Search::B3(BitSearch::new(Fixed::<3>, givens, limit)),
-                (Engine::Bitmask, 4) => Search::B4(BitSearch::new(Fixed::<4>, givens, limit)),
-                (Engine::Bitmask, _) => Search::B5(BitSearch::new(Fixed::<5>, givens, limit)),
+                (Engine::Bitmask, 2) => Search::B2(BitSearch::new(Fixed2::new(), givens, limit)),
+                (Engine::Bitmask, 3) => Search::B3(BitSearch::new(Fixed3::new(), givens, limit)),
+                (Engine::Bitmask, 4) => Search::B4(BitSearch::new(Fixed4::new(), givens, limit)),
+                (Engine::Bitmask, _) => Search::B5(BitSearch::new(Fixed5::new(), givens, limit)),
             }
         };
         Solver {
@@ -225,6 +229,7 @@ impl Solver {
     /// The bitmask engine with the size read at run time instead of compiled
     /// in: kept to measure that choice (`docs/DESIGN.md`).
     #[doc(hidden)]
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn new_runtime_sized(puzzle: &Grid, limit: u64) -> Solver {
         let size = puzzle.size();
         let limit = limit.max(1);

@@ -1,0 +1,379 @@
+//! The functions the page and its worker call. Cells cross as bytes
+//! (`Uint8Array`, 0 = empty) with the side; text only for paste and copy.
+//! Every error becomes a JS exception whose message says what and where.
+
+use wasm_bindgen::prelude::*;
+
+use crate::alphabet::Alphabet;
+use crate::format::{format, Layout, Notation};
+use crate::grid::{Conflict, Grid, Size};
+use crate::parse::{parse_first, ParseOptions};
+use crate::solver::{Engine, Outcome, Solver};
+
+/// Routes panics to the console. Runs once, when the module is instantiated.
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// Milliseconds from the page's (or worker's) clock; the clock the tests and
+/// Node have too.
+pub(crate) fn now_ms() -> f64 {
+    let global = js_sys::global();
+    js_sys::Reflect::get(&global, &JsValue::from_str("performance"))
+        .ok()
+        .and_then(|p| p.dyn_into::<web_sys::Performance>().ok())
+        .map_or_else(js_sys::Date::now, |p| p.now())
+}
+
+pub(crate) fn grid_of(cells: &[u8], side: u32) -> Result<Grid, JsError> {
+    Grid::from_side(side as usize, cells.to_vec()).map_err(|e| JsError::new(&e.to_string()))
+}
+
+pub(crate) fn size_of(side: u32) -> Result<Size, JsError> {
+    Size::from_side(side as usize)
+        .ok_or_else(|| JsError::new(&format!("unsupported side {side}: use 4, 9, 16 or 25")))
+}
+
+pub(crate) fn alphabet_of(id: &str, size: Size) -> Result<Alphabet, JsError> {
+    let alphabet =
+        Alphabet::from_name(id).ok_or_else(|| JsError::new(&format!("unknown alphabet '{id}'")))?;
+    if !alphabet.fits_size(size) {
+        return Err(JsError::new(&format!(
+            "a {size} grid cannot be written in {}",
+            alphabet.id()
+        )));
+    }
+    Ok(alphabet)
+}
+
+fn layout_of(id: &str) -> Result<Layout, JsError> {
+    Layout::from_name(id)
+        .ok_or_else(|| JsError::new(&format!("unknown layout '{id}': use line, block or pretty")))
+}
+
+/// A puzzle read from text.
+#[wasm_bindgen]
+pub struct Parsed {
+    side: u32,
+    cells: Vec<u8>,
+    alphabet: &'static str,
+    layout: &'static str,
+    blank: String,
+    puzzles: u32,
+}
+
+#[wasm_bindgen]
+impl Parsed {
+    #[wasm_bindgen(getter)]
+    pub fn side(&self) -> u32 {
+        self.side
+    }
+    /// The cells, 0 for empty.
+    #[wasm_bindgen(getter)]
+    pub fn cells(&self) -> Vec<u8> {
+        self.cells.clone()
+    }
+    /// `letters`, `hex`, `digits-letters` or `digits`.
+    #[wasm_bindgen(getter)]
+    pub fn alphabet(&self) -> String {
+        self.alphabet.to_string()
+    }
+    /// `line`, `block` or `pretty`.
+    #[wasm_bindgen(getter)]
+    pub fn layout(&self) -> String {
+        self.layout.to_string()
+    }
+    /// The character the text used for empty cells.
+    #[wasm_bindgen(getter)]
+    pub fn blank(&self) -> String {
+        self.blank.clone()
+    }
+    /// How many puzzles (and errors) the text held; the first was read.
+    #[wasm_bindgen(getter)]
+    pub fn puzzles(&self) -> u32 {
+        self.puzzles
+    }
+}
+
+/// Reads the first puzzle of `text`. `side` 0 detects the size; `alphabet`
+/// (an id) is used for the sizes it serves and breaks ties otherwise.
+#[wasm_bindgen]
+pub fn parse(text: &str, side: u32, alphabet: Option<String>) -> Result<Parsed, JsError> {
+    let size = if side == 0 {
+        None
+    } else {
+        Some(size_of(side)?)
+    };
+    let alphabet = match alphabet.as_deref() {
+        None | Some("") => None,
+        Some(id) => Some(
+            Alphabet::from_name(id)
+                .ok_or_else(|| JsError::new(&format!("unknown alphabet '{id}'")))?,
+        ),
+    };
+    let (puzzle, count) = parse_first(
+        text,
+        ParseOptions {
+            size,
+            alphabet,
+            prefer: None,
+        },
+    )
+    .map_err(|e| JsError::new(&e.to_string()))?;
+    Ok(Parsed {
+        side: puzzle.grid.size().side() as u32,
+        cells: puzzle.grid.cells().to_vec(),
+        alphabet: puzzle.notation.alphabet.id(),
+        layout: puzzle.notation.layout.id(),
+        blank: puzzle.notation.blank.to_string(),
+        puzzles: count as u32,
+    })
+}
+
+/// The grid as text in `alphabet` and `layout` (`line`, `block`, `pretty`).
+#[wasm_bindgen(js_name = formatGrid)]
+pub fn format_grid(
+    cells: &[u8],
+    side: u32,
+    alphabet: &str,
+    layout: &str,
+) -> Result<String, JsError> {
+    let grid = grid_of(cells, side)?;
+    let alphabet = alphabet_of(alphabet, grid.size())?;
+    let notation = Notation {
+        alphabet,
+        layout: layout_of(layout)?,
+        blank: alphabet.default_blank(grid.size()),
+    };
+    Ok(format(&grid, &notation))
+}
+
+/// The alphabet ids a side can be written in, its default first.
+#[wasm_bindgen]
+pub fn alphabets(side: u32) -> Result<Vec<String>, JsError> {
+    let size = size_of(side)?;
+    Ok(Alphabet::for_size(size)
+        .iter()
+        .map(|a| a.id().to_string())
+        .collect())
+}
+
+/// The symbols of `alphabet` for `side`, digit 1 first.
+#[wasm_bindgen]
+pub fn symbols(side: u32, alphabet: &str) -> Result<Vec<String>, JsError> {
+    let size = size_of(side)?;
+    let symbols = alphabet_of(alphabet, size)?
+        .symbols(size)
+        .unwrap_or_default();
+    Ok(symbols.chars().map(String::from).collect())
+}
+
+/// A human name for an alphabet: `A–P`, `0–F`, `1–9A–G`.
+#[wasm_bindgen(js_name = alphabetName)]
+pub fn alphabet_name(side: u32, alphabet: &str) -> Result<String, JsError> {
+    let size = size_of(side)?;
+    Ok(alphabet_of(alphabet, size)?.name(size))
+}
+
+/// Every pair of givens that share a house and a digit, flattened:
+/// `[first, second, first, second, …]`.
+#[wasm_bindgen]
+pub fn conflicts(cells: &[u8], side: u32) -> Result<Vec<u32>, JsError> {
+    let grid = grid_of(cells, side)?;
+    Ok(grid
+        .conflicts()
+        .iter()
+        .flat_map(|c| [c.first as u32, c.second as u32])
+        .collect())
+}
+
+/// Counts solutions up to `limit` (exact below it); conflicts count as none.
+#[wasm_bindgen]
+pub fn count(cells: &[u8], side: u32, limit: u32) -> Result<u32, JsError> {
+    let grid = grid_of(cells, side)?;
+    Ok(crate::solver::count_solutions(&grid, Engine::Bitmask, limit.max(1) as u64) as u32)
+}
+
+/// `R1C3 and R1C9 both hold 'A' in row 1`.
+pub(crate) fn describe_conflict(c: &Conflict, size: Size, alphabet: Alphabet) -> String {
+    format!(
+        "{} and {} both hold '{}' in {}",
+        size.cell_name(c.first),
+        size.cell_name(c.second),
+        alphabet.symbol(size, c.digit),
+        c.house
+    )
+}
+
+/// What a solve found, with its cost.
+#[wasm_bindgen]
+pub struct Solution {
+    outcome: &'static str,
+    cells: Option<Vec<u8>>,
+    count: f64,
+    guesses: f64,
+    nodes: f64,
+    micros: f64,
+    message: String,
+}
+
+#[wasm_bindgen]
+impl Solution {
+    /// `unique`, `solved`, `several`, `none`, `conflict` or `budget`.
+    #[wasm_bindgen(getter)]
+    pub fn outcome(&self) -> String {
+        self.outcome.to_string()
+    }
+    /// The solution's cells, when one was found.
+    #[wasm_bindgen(getter)]
+    pub fn cells(&self) -> Option<Vec<u8>> {
+        self.cells.clone()
+    }
+    /// Solutions found (up to the limit).
+    #[wasm_bindgen(getter)]
+    pub fn count(&self) -> f64 {
+        self.count
+    }
+    #[wasm_bindgen(getter)]
+    pub fn guesses(&self) -> f64 {
+        self.guesses
+    }
+    #[wasm_bindgen(getter)]
+    pub fn nodes(&self) -> f64 {
+        self.nodes
+    }
+    /// Time spent searching, in microseconds.
+    #[wasm_bindgen(getter)]
+    pub fn micros(&self) -> f64 {
+        self.micros
+    }
+    /// One sentence for people.
+    #[wasm_bindgen(getter)]
+    pub fn message(&self) -> String {
+        self.message.clone()
+    }
+}
+
+/// A solve that runs in slices, so the worker can report progress between
+/// them.
+#[wasm_bindgen]
+pub struct SolveJob {
+    solver: Solver,
+    size: Size,
+    alphabet: Alphabet,
+    millis: f64,
+}
+
+#[wasm_bindgen]
+impl SolveJob {
+    /// Prepares a solve of `cells` looking for up to `limit` solutions (2
+    /// proves uniqueness). `alphabet` (an id, or empty for the default) names
+    /// digits in messages.
+    #[wasm_bindgen(constructor)]
+    pub fn new(cells: &[u8], side: u32, limit: u32, alphabet: &str) -> Result<SolveJob, JsError> {
+        let grid = grid_of(cells, side)?;
+        let size = grid.size();
+        let alphabet = if alphabet.is_empty() {
+            Alphabet::default_for(size)
+        } else {
+            alphabet_of(alphabet, size)?
+        };
+        let start = now_ms();
+        let solver = Solver::new(&grid, Engine::Bitmask, limit.max(1) as u64);
+        Ok(SolveJob {
+            solver,
+            size,
+            alphabet,
+            millis: now_ms() - start,
+        })
+    }
+
+    /// Searches up to `nodes` more nodes; returns whether the solve ended.
+    pub fn run(&mut self, nodes: u32) -> bool {
+        let start = now_ms();
+        let done = self.solver.run(nodes as u64);
+        self.millis += now_ms() - start;
+        done
+    }
+
+    /// Search nodes so far.
+    #[wasm_bindgen(getter)]
+    pub fn nodes(&self) -> f64 {
+        self.solver.stats().nodes as f64
+    }
+
+    /// What the solve has found so far (`budget` while it has not ended).
+    pub fn result(&self) -> Solution {
+        let report = self.solver.report();
+        let stats = report.stats;
+        let micros = (self.millis * 1000.0).round() as u64;
+        let cost = format!(
+            "{} ms, {} guess{}, {} node{}",
+            millis_text(micros),
+            stats.guesses,
+            if stats.guesses == 1 { "" } else { "es" },
+            stats.nodes,
+            if stats.nodes == 1 { "" } else { "s" }
+        );
+        let (count, message) = match &report.outcome {
+            Outcome::Unique(_) => (1, format!("Solved: the only solution ({cost}).")),
+            Outcome::Solved(_) => (1, format!("Solved ({cost}); uniqueness not checked.")),
+            Outcome::Several { count, more, .. } => (
+                *count,
+                format!(
+                    "This puzzle has {}{count} solutions; showing one ({cost}).",
+                    if *more { "at least " } else { "" }
+                ),
+            ),
+            Outcome::NoSolution => (
+                0,
+                format!("No solution: these givens cannot be completed ({cost})."),
+            ),
+            Outcome::Conflict(c) => (
+                0,
+                format!(
+                    "Conflicting givens: {}.",
+                    describe_conflict(c, self.size, self.alphabet)
+                ),
+            ),
+            Outcome::OutOfBudget { found, .. } => (*found, format!("Stopped after {cost}.")),
+        };
+        Solution {
+            outcome: report.outcome.id(),
+            cells: report.outcome.solution().map(|g| g.cells().to_vec()),
+            count: count as f64,
+            guesses: stats.guesses as f64,
+            nodes: stats.nodes as f64,
+            micros: micros as f64,
+            message,
+        }
+    }
+}
+
+/// Solves in one call, within `max_nodes` (0 = no budget).
+#[wasm_bindgen]
+pub fn solve(cells: &[u8], side: u32, limit: u32, max_nodes: f64) -> Result<Solution, JsError> {
+    let mut job = SolveJob::new(cells, side, limit, "")?;
+    let budget = if max_nodes <= 0.0 {
+        u64::MAX
+    } else {
+        max_nodes as u64
+    };
+    let start = now_ms();
+    job.solver
+        .run(budget.saturating_sub(job.solver.stats().nodes));
+    job.millis += now_ms() - start;
+    Ok(job.result())
+}
+
+/// Milliseconds with three significant digits, without float formatting
+/// (which would add 15 KB to the WebAssembly).
+fn millis_text(micros: u64) -> String {
+    let (ms, frac) = (micros / 1000, micros % 1000);
+    match ms {
+        0..=9 => format!("{ms}.{:02}", frac / 10),
+        10..=99 => format!("{ms}.{}", frac / 100),
+        _ => ms.to_string(),
+    }
+}

@@ -1,0 +1,138 @@
+// Shared pieces of the browser tests: a static server for the built site
+// (mountable under a sub-path), Chromium from Debian driven by Playwright,
+// and pages that fail the test on any console error or uncaught exception.
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const SHOTS = join(ROOT, 'test-results');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.png': 'image/png',
+};
+
+/** Serves the repository root under `prefix` ("/" or "/a/b/"). Resolves to { url, close }. */
+export async function serve(prefix = '/') {
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (!path.startsWith(prefix)) {
+      res.writeHead(404).end('outside the site');
+      return;
+    }
+    let file = normalize(join(ROOT, path.slice(prefix.length)));
+    if (!file.startsWith(ROOT) || file.split(sep).includes('node_modules')) {
+      res.writeHead(403).end();
+      return;
+    }
+    try {
+      if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
+      const body = await readFile(file);
+      res.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'cache-control': 'no-store',
+      });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return { url: `http://127.0.0.1:${port}${prefix}`, close: () => new Promise((r) => server.close(r)) };
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/**
+ * A fresh context and page at `url`, ready once the app has booted. Console
+ * errors and uncaught exceptions are collected in `page.problems`.
+ */
+export async function open(browser, url, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 1200 }, ...options });
+  const page = await context.newPage();
+  page.problems = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') page.problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => page.problems.push(`page error: ${e.message}`));
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="true"]');
+  return { context, page };
+}
+
+/** The symbols shown in the grid, row-major ('' for empty cells). */
+export function cellTexts(page) {
+  return page.$$eval('#grid [data-cell]', (cells) => cells.map((c) => c.textContent));
+}
+
+/** Per cell: 'given', 'filled' or '' (and 'conflict' appended when marked). */
+export function cellMarks(page) {
+  return page.$$eval('#grid [data-cell]', (cells) =>
+    cells.map((c) =>
+      [
+        c.classList.contains('given') && 'given',
+        c.classList.contains('filled') && 'filled',
+        c.classList.contains('conflict') && 'conflict',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    ),
+  );
+}
+
+export async function status(page) {
+  return (await page.textContent('#status')).trim();
+}
+
+/** Waits until the status shows a finished solve (not "Solving…"). */
+export async function solved(page, timeout = 20000) {
+  await page.waitForFunction(
+    () => {
+      const s = document.querySelector('#status');
+      return (
+        s.dataset.kind === 'ok' ||
+        s.dataset.kind === 'error' ||
+        (s.dataset.kind === 'warn' && !s.textContent.startsWith('Solving'))
+      );
+    },
+    null,
+    { timeout },
+  );
+  return status(page);
+}
+
+/** Dispatches a paste of `text` on the document, as Ctrl+V would. */
+export function pasteText(page, text) {
+  return page.evaluate((t) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    document.activeElement.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, text);
+}

@@ -1,0 +1,138 @@
+//! The wasm façade, run in Node by wasm-bindgen's test runner:
+//! `cargo test --target wasm32-unknown-unknown --test web_node`.
+#![cfg(target_arch = "wasm32")]
+
+use bitsudoku::web::api::{
+    alphabets, conflicts, count, format_grid, parse, solve, symbols, SolveJob,
+};
+use bitsudoku::{verify, Grid};
+use wasm_bindgen::{JsError, JsValue};
+use wasm_bindgen_test::wasm_bindgen_test;
+
+const UVA: &str = include_str!("data/judge/uva1309.in");
+const NINE: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+/// The message a JS caller sees in the exception.
+fn message(err: JsError) -> String {
+    let value: JsValue = err.into();
+    js_sys::Error::from(value).message().into()
+}
+
+#[wasm_bindgen_test]
+fn parse_and_format_round_trip() {
+    let p = parse(UVA, 0, None).unwrap();
+    assert_eq!(
+        (p.side(), p.alphabet(), p.layout(), p.blank(), p.puzzles()),
+        (16, "letters".into(), "block".into(), "-".into(), 4)
+    );
+    let first_case: String = UVA.lines().take(16).map(|l| format!("{l}\n")).collect();
+    assert_eq!(
+        format_grid(&p.cells(), 16, "letters", "block").unwrap(),
+        first_case
+    );
+    // The same grid in another alphabet and layout reads back the same.
+    let hex = format_grid(&p.cells(), 16, "hex", "line").unwrap();
+    let back = parse(&hex, 0, None).unwrap();
+    assert_eq!((back.cells(), back.alphabet()), (p.cells(), "hex".into()));
+}
+
+#[wasm_bindgen_test]
+fn errors_become_exceptions_that_say_where() {
+    let bad = NINE.replacen('8', "x", 1);
+    let err = parse(&bad, 0, None).err().expect("an error");
+    assert_eq!(
+        message(err),
+        "line 1, column 7: unknown symbol 'x': a 9×9 puzzle uses 1–9 and . - _ * for empty cells"
+    );
+    assert_eq!(
+        message(parse("", 0, None).err().unwrap()),
+        "line 1: no puzzle in the input"
+    );
+    assert_eq!(
+        message(parse(NINE, 12, None).err().unwrap()),
+        "unsupported side 12: use 4, 9, 16 or 25"
+    );
+    assert_eq!(
+        message(parse(NINE, 0, Some("greek".into())).err().unwrap()),
+        "unknown alphabet 'greek'"
+    );
+    let cells = vec![0u8; 80];
+    assert_eq!(
+        message(count(&cells, 9, 2).err().unwrap()),
+        "a grid needs 81 cells, found 80"
+    );
+    let mut cells = vec![0u8; 81];
+    cells[4] = 10;
+    assert_eq!(
+        message(solve(&cells, 9, 2, 0.0).err().unwrap()),
+        "cell 5 holds 10, but digits run from 1 to 9 (0 = empty)"
+    );
+    assert_eq!(
+        message(format_grid(&[0; 81], 9, "hex", "line").err().unwrap()),
+        "a 9×9 grid cannot be written in hex"
+    );
+}
+
+#[wasm_bindgen_test]
+fn conflicts_are_cell_pairs() {
+    let mut cells = vec![0u8; 81];
+    cells[0] = 4;
+    cells[8] = 4; // same row
+    cells[10] = 4; // same box as cell 0
+    assert_eq!(conflicts(&cells, 9).unwrap(), vec![0, 8, 0, 10]);
+    let job = SolveJob::new(&cells, 9, 2, "digits").unwrap();
+    let r = job.result();
+    assert_eq!(r.outcome(), "conflict");
+    assert_eq!(
+        r.message(),
+        "Conflicting givens: R1C1 and R1C9 both hold '4' in row 1."
+    );
+    assert!(r.cells().is_none());
+}
+
+#[wasm_bindgen_test]
+fn counting_and_alphabets() {
+    assert_eq!(count(&[0; 16], 4, 1000).unwrap(), 288);
+    assert_eq!(count(&[0; 16], 4, 2).unwrap(), 2);
+    let p = parse(NINE, 0, None).unwrap();
+    assert_eq!(count(&p.cells(), 9, 2).unwrap(), 1);
+    assert_eq!(alphabets(16).unwrap(), ["letters", "hex", "digits-letters"]);
+    assert_eq!(symbols(4, "digits").unwrap(), ["1", "2", "3", "4"]);
+}
+
+#[wasm_bindgen_test]
+fn solving_in_slices_gives_a_verified_solution() {
+    let p = parse(UVA, 0, None).unwrap();
+    let mut job = SolveJob::new(&p.cells(), 16, 2, "letters").unwrap();
+    let mut slices = 1;
+    while !job.run(200) {
+        slices += 1;
+    }
+    assert!(
+        slices > 1,
+        "a budget of 200 nodes needs several slices here"
+    );
+    let r = job.result();
+    assert_eq!(r.outcome(), "unique");
+    assert!(
+        r.message().starts_with("Solved: the only solution ("),
+        "{}",
+        r.message()
+    );
+    let puzzle = Grid::from_side(16, p.cells()).unwrap();
+    let solution = Grid::from_side(16, r.cells().unwrap()).unwrap();
+    verify(&puzzle, &solution).unwrap();
+    assert_eq!(r.nodes(), job.nodes());
+
+    let one_shot = solve(&p.cells(), 16, 2, 0.0).unwrap();
+    assert_eq!(one_shot.cells(), r.cells());
+    let stopped = solve(&p.cells(), 16, 2, 10.0).unwrap();
+    assert_eq!(
+        (stopped.outcome(), stopped.nodes()),
+        ("budget".into(), 10.0)
+    );
+    let several = solve(&[0; 81], 9, 2, 0.0).unwrap();
+    assert_eq!(several.outcome(), "several");
+    assert_eq!(several.count(), 2.0);
+}
