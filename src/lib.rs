@@ -19,6 +19,8 @@
 //! ```
 
 pub mod alphabet;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod bench;
 pub mod format;
 pub mod generate;
 pub mod grid;

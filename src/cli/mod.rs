@@ -1,6 +1,8 @@
 //! Argument parsing and the batch loop. Only conversions and I/O live here;
 //! every decision about puzzles is the core's.
 
+mod bench;
+
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::process::ExitCode;
@@ -31,6 +33,8 @@ enum Command {
     Solve(SolveArgs),
     /// Print the number of solutions of every puzzle (up to --limit) and whether it is unique.
     Count(CountArgs),
+    /// Measure solving speed on puzzle sets; every answer is checked by the independent verifier.
+    Bench(bench::BenchArgs),
 }
 
 #[derive(Args, Debug)]
@@ -88,7 +92,7 @@ enum Separator {
     After,
 }
 
-fn parse_size(s: &str) -> Result<Size, String> {
+pub(crate) fn parse_size(s: &str) -> Result<Size, String> {
     s.trim()
         .parse::<usize>()
         .ok()
@@ -96,7 +100,7 @@ fn parse_size(s: &str) -> Result<Size, String> {
         .ok_or_else(|| format!("'{s}' is not a side: use 4, 9, 16 or 25"))
 }
 
-fn parse_alphabet(s: &str) -> Result<Alphabet, String> {
+pub(crate) fn parse_alphabet(s: &str) -> Result<Alphabet, String> {
     Alphabet::from_name(s).ok_or_else(|| {
         format!("unknown alphabet '{s}': use letters, hex, digits-letters or digits")
     })
@@ -121,6 +125,7 @@ pub fn main() -> ExitCode {
             let mut job = Job::new(&args.input, args.limit, Mode::Count);
             job.run_inputs(&args.input.files)
         }
+        Command::Bench(args) => bench::run(&args),
     };
     match result {
         Ok(status) => ExitCode::from(status),

@@ -1,0 +1,90 @@
+//! Our engines beside reference solvers, in one process, on the same puzzles,
+//! through the same harness (warm-up, timed passes, every answer checked by
+//! the independent verifier). The reference for 9×9 is the `sudoku` crate
+//! (Emerentius; a JCZSolve port), a dev-dependency only: it is AGPL-3.0 and
+//! never part of what bitsudoku ships.
+//!
+//! cargo run --release --example compare -- [--limit 1|2] [--seconds S] FILE...
+
+use bitsudoku::bench::{engine_solver, format_row, header, run, Answer, BenchOptions, Row};
+use bitsudoku::{parse_all, Engine, Grid, ParseOptions};
+
+fn sudoku_crate(limit: u64) -> impl FnMut(&Grid) -> Answer {
+    move |puzzle| {
+        let bytes: [u8; 81] = puzzle.cells().try_into().expect("a 9×9 puzzle");
+        let s = sudoku::Sudoku::from_bytes(bytes).expect("digits 0..=9");
+        // Count up to the limit and keep the first solution: the same work
+        // our engines do.
+        let mut first = [[0u8; 81]];
+        let count = s.solutions_up_to_buffer(&mut first, limit as usize) as u64;
+        Answer {
+            solution: (count > 0).then(|| first[0].to_vec()),
+            count,
+            guesses: None,
+        }
+    }
+}
+
+fn main() {
+    let mut options = BenchOptions::default();
+    let mut files = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--limit" => {
+                options.limit = args
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .expect("--limit 1|2")
+            }
+            "--seconds" => {
+                options.seconds = args
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .expect("--seconds S")
+            }
+            _ => files.push(a),
+        }
+    }
+    println!("{}  {:>9}", header(), "ours/it");
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let puzzles: Vec<Grid> = parse_all(&text, ParseOptions::default())
+            .into_iter()
+            .map(|e| e.result.unwrap_or_else(|err| panic!("{file}: {err}")).grid)
+            .collect();
+        let set = std::path::Path::new(file)
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        let limit = options.limit;
+        let ours = run(
+            &set,
+            "bitmask",
+            &puzzles,
+            &options,
+            engine_solver(Engine::Bitmask, limit),
+        )
+        .unwrap();
+        let mut rows: Vec<Row> = vec![run(
+            &set,
+            "dlx",
+            &puzzles,
+            &options,
+            engine_solver(Engine::Dlx, limit),
+        )
+        .unwrap()];
+        if puzzles[0].size().side() == 9 {
+            rows.push(run(&set, "sudoku-0.8", &puzzles, &options, sudoku_crate(limit)).unwrap());
+        }
+        println!("{}  {:>9}", format_row(&ours), "1.00");
+        for r in &rows {
+            println!(
+                "{}  {:>9.2}",
+                format_row(r),
+                ours.puzzles_per_second / r.puzzles_per_second
+            );
+        }
+    }
+}
