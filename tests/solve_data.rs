@@ -173,36 +173,39 @@ fn twenty_five_half_empty() {
 
 #[test]
 fn budget_stops_cleanly_and_resumes() {
-    let cases = load("16x16_vu_kr.txt");
-    // The hardest of the set needs many nodes; stop it early.
-    let hard = cases
+    let cases = load("9x9_hardest.txt");
+    // The case needing the most nodes; stop it at a quarter of them.
+    let (hard, total) = cases
         .iter()
-        .max_by_key(|c| solve(&c.puzzle, &SolveOptions::default()).stats.nodes)
+        .map(|c| (c, solve(&c.puzzle, &SolveOptions::default()).stats.nodes))
+        .max_by_key(|&(_, nodes)| nodes)
         .unwrap();
+    assert!(total >= 40, "the hardest case needs {total} nodes");
+    let budget = total / 4;
     let report = solve(
         &hard.puzzle,
         &SolveOptions {
-            max_nodes: 50,
+            max_nodes: budget,
             ..SolveOptions::default()
         },
     );
-    assert!(
-        matches!(
-            report.outcome,
-            Outcome::OutOfBudget {
-                found: 0,
-                example: None
-            }
-        ),
-        "{}",
-        report.outcome
-    );
-    assert_eq!(report.stats.nodes, 50);
-    // The same search in slices of 100 nodes ends where the one-shot search does.
+    match &report.outcome {
+        Outcome::OutOfBudget {
+            found: 0,
+            example: None,
+        } => {}
+        Outcome::OutOfBudget {
+            found: 1,
+            example: Some(g),
+        } => verify(&hard.puzzle, g).unwrap(),
+        other => panic!("expected the budget to run out: {other}"),
+    }
+    assert_eq!(report.stats.nodes, budget);
+    // The same search in slices ends where the one-shot search does.
     for engine in [Engine::Bitmask, Engine::Dlx] {
         let mut solver = bitsudoku::Solver::new(&hard.puzzle, engine, 2);
         let mut slices = 0;
-        while !solver.run(100) {
+        while !solver.run(total / 10) {
             slices += 1;
         }
         assert!(slices > 1, "{engine:?} took more than one slice");

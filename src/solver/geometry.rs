@@ -14,6 +14,8 @@ struct Tables<const S: usize, const C: usize, const P: usize, const H: usize> {
     peers: [[u16; P]; C],
     houses: [[u16; S]; H],
     cell_houses: [[u16; 3]; C],
+    /// The three houses of each cell as bits of a house set.
+    house_bits: [u128; C],
 }
 
 const fn build<const B: usize, const S: usize, const C: usize, const P: usize, const H: usize>(
@@ -22,12 +24,14 @@ const fn build<const B: usize, const S: usize, const C: usize, const P: usize, c
         peers: [[0; P]; C],
         houses: [[0; S]; H],
         cell_houses: [[0; 3]; C],
+        house_bits: [0; C],
     };
     let mut cell = 0;
     while cell < C {
         let (r, c) = (cell / S, cell % S);
         let bx = r / B * B + c / B;
         t.cell_houses[cell] = [r as u16, (S + c) as u16, (2 * S + bx) as u16];
+        t.house_bits[cell] = 1 << r | 1 << (S + c) | 1 << (2 * S + bx);
         t.houses[r][c] = cell as u16;
         t.houses[S + c][r] = cell as u16;
         t.houses[2 * S + bx][(r % B) * B + c % B] = cell as u16;
@@ -81,6 +85,7 @@ fn t5() -> &'static T5 {
 
 /// The shape of a grid as the bitmask engine sees it.
 pub(crate) trait Geometry: Copy {
+    fn box_size(self) -> usize;
     fn side(self) -> usize;
     fn cells(self) -> usize;
     fn houses(self) -> usize {
@@ -92,7 +97,20 @@ pub(crate) trait Geometry: Copy {
     fn house(self, h: usize) -> &'static [u16];
     /// The row, column and box of `cell`, as house numbers.
     fn houses_of(self, cell: usize) -> &'static [u16; 3];
+    /// The same three houses as a set (bit `h` for house `h`).
+    fn house_bits(self, cell: usize) -> u128;
+    /// Whether propagation includes the subset rule (matching), which pays
+    /// only on large grids (`docs/DESIGN.md`).
+    fn subsets(self) -> bool {
+        self.side() >= SUBSETS_FROM_SIDE
+    }
 }
+
+/// The smallest side on which the search weighs conflicts (dom/wdeg).
+pub(crate) const WEIGHTS_FROM_SIDE: usize = 4;
+
+/// The smallest side on which the subset rule runs.
+pub(crate) const SUBSETS_FROM_SIDE: usize = 16;
 
 macro_rules! fixed {
     ($name:ident, $b:literal, $table:ty, $get:ident) => {
@@ -107,6 +125,10 @@ macro_rules! fixed {
         }
 
         impl Geometry for $name {
+            #[inline(always)]
+            fn box_size(self) -> usize {
+                $b
+            }
             #[inline(always)]
             fn side(self) -> usize {
                 $b * $b
@@ -127,6 +149,10 @@ macro_rules! fixed {
             fn houses_of(self, cell: usize) -> &'static [u16; 3] {
                 &self.0.cell_houses[cell]
             }
+            #[inline(always)]
+            fn house_bits(self, cell: usize) -> u128 {
+                self.0.house_bits[cell]
+            }
         }
     };
 }
@@ -144,6 +170,7 @@ pub(crate) struct Dyn {
     peers: &'static [u16],
     houses: &'static [u16],
     cell_houses: &'static [[u16; 3]],
+    house_bits: &'static [u128],
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -159,6 +186,7 @@ impl Dyn {
                 peers: t.peers.as_flattened(),
                 houses: t.houses.as_flattened(),
                 cell_houses: &t.cell_houses,
+                house_bits: &t.house_bits,
             }
         }
         match box_size {
@@ -172,6 +200,15 @@ impl Dyn {
 
 #[cfg(not(target_arch = "wasm32"))]
 impl Geometry for Dyn {
+    #[inline]
+    fn box_size(self) -> usize {
+        match self.side {
+            4 => 2,
+            9 => 3,
+            16 => 4,
+            _ => 5,
+        }
+    }
     #[inline]
     fn side(self) -> usize {
         self.side
@@ -191,6 +228,10 @@ impl Geometry for Dyn {
     #[inline]
     fn houses_of(self, cell: usize) -> &'static [u16; 3] {
         &self.cell_houses[cell]
+    }
+    #[inline]
+    fn house_bits(self, cell: usize) -> u128 {
+        self.house_bits[cell]
     }
 }
 
@@ -216,6 +257,8 @@ mod tests {
             for &h in g.houses_of(cell) {
                 assert!(g.house(h as usize).contains(&(cell as u16)));
             }
+            let bits = g.houses_of(cell).iter().fold(0u128, |acc, &h| acc | 1 << h);
+            assert_eq!(g.house_bits(cell), bits);
         }
         for h in 0..g.houses() {
             let mut cells = g.house(h).to_vec();

@@ -7,15 +7,22 @@
 //! branching copies the parent board into the next slot, and the last
 //! alternative of a cell reuses the parent's slot.
 
-use super::geometry::Geometry;
-use super::propagate::{choose_cell, clear, digits, place, propagate, stride, PLACED};
+use super::geometry::{Geometry, WEIGHTS_FROM_SIDE};
+use super::propagate::{
+    choose, clear, digits, place, propagate, stride, Choice, Contradiction, Work, PLACED,
+};
 use super::Stats;
 
+/// A branch point; its board is the arena slot of the same index.
 #[derive(Clone, Copy, Debug)]
 struct Frame {
-    /// The cell branched on; its board is the arena slot of the same index.
-    cell: u16,
-    /// Digits not tried yet.
+    /// The cell branched on, or for a digit choice the house.
+    at: u16,
+    /// 0 for a cell choice; else the digit (a bit) placed in turn in the
+    /// house's cells.
+    digit: u32,
+    /// Alternatives not tried yet: digits of the cell, or positions in the
+    /// house.
     remaining: u32,
 }
 
@@ -25,7 +32,10 @@ pub(crate) struct BitSearch<G: Geometry> {
     stride: usize,
     boards: Vec<u32>,
     frames: Vec<Frame>,
-    queue: Vec<u16>,
+    work: Work,
+    /// Conflicts seen per house, for dom/wdeg branching (empty when the
+    /// size does not use it). Kept across the whole search, not per board.
+    weights: Vec<u32>,
     limit: u64,
     pub(crate) found: u64,
     pub(crate) first: Option<Vec<u8>>,
@@ -43,7 +53,12 @@ impl<G: Geometry> BitSearch<G> {
             stride,
             boards: vec![0; stride * 4],
             frames: Vec::new(),
-            queue: Vec::with_capacity(g.cells()),
+            work: Work::new(g.cells()),
+            weights: if g.side() >= WEIGHTS_FROM_SIDE {
+                vec![1; g.houses()]
+            } else {
+                Vec::new()
+            },
             limit: limit.max(1),
             found: 0,
             first: None,
@@ -63,12 +78,13 @@ impl<G: Geometry> BitSearch<G> {
             // A given whose digit a peer already took: no solution.
             board[cell] & bit != 0
                 && (board[cell] & PLACED == 0 || board[cell] == PLACED | bit)
-                && place(g, board, &mut s.queue, cell, bit).is_ok()
+                && place(g, board, &mut s.work, cell, bit).is_ok()
         });
         if !root_ok {
             s.finished = true;
             return s;
         }
+        s.work.touch_all(g);
         s.settle(0);
         s
     }
@@ -78,8 +94,11 @@ impl<G: Geometry> BitSearch<G> {
     fn settle(&mut self, slot: usize) {
         let g = self.g;
         let board = &mut self.boards[slot * self.stride..(slot + 1) * self.stride];
-        match propagate(g, board, &mut self.queue) {
-            Err(_) => {}
+        let result = propagate(g, board, &mut self.work);
+        // A solved board may leave dirty houses behind; the next board starts clean.
+        self.work.clear();
+        match result {
+            Err(c) => self.learn(c),
             Ok(true) => {
                 self.found += 1;
                 if self.first.is_none() {
@@ -89,16 +108,48 @@ impl<G: Geometry> BitSearch<G> {
                     self.finished = true;
                 }
             }
-            Ok(false) => {
-                let cell = choose_cell(g, board).expect("an unsolved board has an open cell");
-                let remaining = board[cell] & !PLACED;
-                debug_assert!(remaining.count_ones() >= 2);
-                self.stats.guesses += 1;
-                self.frames.push(Frame {
-                    cell: cell as u16,
-                    remaining,
-                });
-            }
+            Ok(false) => self.open_frame(slot),
+        }
+    }
+
+    /// Chooses what to branch on for the open board in `slot` and pushes the
+    /// frame.
+    fn open_frame(&mut self, slot: usize) {
+        let g = self.g;
+        let board = &self.boards[slot * self.stride..(slot + 1) * self.stride];
+        let weights = (!self.weights.is_empty()).then_some(&self.weights[..]);
+        let frame = match choose(g, board, weights) {
+            Choice::Cell { cell, digits } => Frame {
+                at: cell as u16,
+                digit: 0,
+                remaining: digits,
+            },
+            Choice::Digit {
+                house,
+                digit,
+                places,
+            } => Frame {
+                at: house as u16,
+                digit,
+                remaining: places,
+            },
+        };
+        debug_assert!(frame.remaining.count_ones() >= 2);
+        debug_assert_eq!(self.frames.len(), slot);
+        self.stats.guesses += 1;
+        self.frames.push(frame);
+    }
+
+    /// Remembers where a contradiction happened.
+    fn learn(&mut self, c: Contradiction) {
+        if self.weights.is_empty() {
+            return;
+        }
+        let mut houses = c.0;
+        while houses != 0 {
+            let h = houses.trailing_zeros() as usize;
+            houses &= houses - 1;
+            self.weights[h] += 1;
         }
     }
 
@@ -114,9 +165,17 @@ impl<G: Geometry> BitSearch<G> {
                 return false;
             }
             let frame = &mut self.frames[top];
-            let bit = frame.remaining & frame.remaining.wrapping_neg();
-            frame.remaining ^= bit;
-            let cell = frame.cell as usize;
+            let next = frame.remaining & frame.remaining.wrapping_neg();
+            frame.remaining ^= next;
+            let (cell, bit) = if frame.digit == 0 {
+                (frame.at as usize, next)
+            } else {
+                let position = next.trailing_zeros() as usize;
+                (
+                    self.g.house(frame.at as usize)[position] as usize,
+                    frame.digit,
+                )
+            };
             let slot = if frame.remaining == 0 {
                 // The last alternative: work in the parent's slot.
                 self.frames.pop();
@@ -131,8 +190,9 @@ impl<G: Geometry> BitSearch<G> {
             };
             self.stats.nodes += 1;
             let board = &mut self.boards[slot * self.stride..(slot + 1) * self.stride];
-            if place(self.g, board, &mut self.queue, cell, bit).is_err() {
-                self.queue.clear();
+            if let Err(c) = place(self.g, board, &mut self.work, cell, bit) {
+                self.work.clear();
+                self.learn(c);
                 continue;
             }
             self.settle(slot);

@@ -131,6 +131,56 @@ pub fn parse(text: &str, side: u32, alphabet: Option<String>) -> Result<Parsed, 
     })
 }
 
+/// Reads every puzzle of `text`. The first bad puzzle makes it throw, with
+/// its position (puzzle number, line, column) in the message.
+#[wasm_bindgen(js_name = parseAll)]
+pub fn parse_all(text: &str, side: u32, alphabet: Option<String>) -> Result<Vec<Parsed>, JsError> {
+    let size = if side == 0 {
+        None
+    } else {
+        Some(size_of(side)?)
+    };
+    let alphabet = match alphabet.as_deref() {
+        None | Some("") => None,
+        Some(id) => Some(
+            Alphabet::from_name(id)
+                .ok_or_else(|| JsError::new(&format!("unknown alphabet '{id}'")))?,
+        ),
+    };
+    let entries = crate::parse::parse_all(
+        text,
+        ParseOptions {
+            size,
+            alphabet,
+            prefer: None,
+        },
+    );
+    let count = entries.len() as u32;
+    entries
+        .into_iter()
+        .map(|entry| match entry.result {
+            Ok(puzzle) => Ok(Parsed {
+                side: puzzle.grid.size().side() as u32,
+                cells: puzzle.grid.cells().to_vec(),
+                alphabet: puzzle.notation.alphabet.id(),
+                layout: puzzle.notation.layout.id(),
+                blank: puzzle.notation.blank.to_string(),
+                puzzles: count,
+            }),
+            Err(e) => Err(JsError::new(&format!("puzzle {}: {e}", entry.index))),
+        })
+        .collect()
+}
+
+/// Checks `solution` with the independent verifier: complete, valid, and
+/// keeping every given of `puzzle`. Throws with the reason when it is not.
+#[wasm_bindgen(js_name = verifySolution)]
+pub fn verify_solution(puzzle: &[u8], solution: &[u8], side: u32) -> Result<(), JsError> {
+    let puzzle = grid_of(puzzle, side)?;
+    let solution = grid_of(solution, side)?;
+    crate::verify::verify(&puzzle, &solution).map_err(|e| JsError::new(&e.to_string()))
+}
+
 /// The grid as text in `alphabet` and `layout` (`line`, `block`, `pretty`).
 #[wasm_bindgen(js_name = formatGrid)]
 pub fn format_grid(
