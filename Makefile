@@ -6,7 +6,10 @@ SHELL := /bin/bash
 PORT ?= 8000
 export CHROMEDRIVER ?= /usr/bin/chromedriver
 
-.PHONY: serve build test lint unit wasm-test e2e browser
+SCALE ?= 200000
+FUZZ_SECONDS ?= 30
+
+.PHONY: serve build test lint unit scale fuzz wasm-test e2e browser
 
 ## Build the page and serve the repository root on http://127.0.0.1:$(PORT)/
 serve: build
@@ -17,9 +20,10 @@ serve: build
 build:
 	scripts/build-web.sh
 
-## Every test: lints, native unit/integration/property tests, the wasm façade
-## in Node and Chromium, and the page end to end in headless Chromium.
-test: lint unit wasm-test e2e
+## Every test: lints, native unit/integration/property tests, the scale
+## cross-check, fuzzing (when cargo-fuzz is installed), the wasm façade in
+## Node and Chromium, and the page end to end in headless Chromium.
+test: lint unit scale fuzz wasm-test e2e
 
 lint: build
 	cargo fmt --check
@@ -29,6 +33,18 @@ lint: build
 
 unit:
 	cargo test
+
+## Both engines on $(SCALE) random puzzles of every size and kind.
+scale:
+	BITSUDOKU_SCALE=$(SCALE) cargo test --test scale -- --ignored --nocapture
+
+## Each fuzz target for $(FUZZ_SECONDS) s, when cargo-fuzz and nightly are there.
+fuzz:
+	@if cargo fuzz --version >/dev/null 2>&1 && rustup run nightly rustc --version >/dev/null 2>&1; then \
+	  scripts/fuzz.sh $(FUZZ_SECONDS); \
+	else \
+	  echo "fuzzing skipped: needs cargo-fuzz and nightly Rust (cargo install cargo-fuzz; rustup toolchain install nightly)"; \
+	fi
 
 browser:
 	scripts/ensure-browser.sh

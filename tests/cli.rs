@@ -228,3 +228,21 @@ fn invalid_utf8_is_reported_with_its_column() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn timeout_stops_one_puzzle_and_the_batch_goes_on() {
+    // Counting an empty 9×9 toward 10¹² solutions never ends by itself.
+    let input = format!("{}\n{NINE}\n", ".".repeat(81));
+    let out = run(&["count", "--limit", "1000000000000", "--timeout", "0.3"], &input);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert!(lines[0].ends_with("+\ttimeout"), "{stdout}");
+    assert_eq!(lines[1], "1\tunique");
+    assert_eq!(
+        text(&out.stderr),
+        "<stdin>:puzzle 1 (line 1): timed out after 0.3 s (--timeout)\n"
+    );
+    assert_eq!(run(&["solve", "--timeout", "0"], "").status.code(), Some(2));
+}

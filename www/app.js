@@ -7,6 +7,9 @@ import { EXAMPLES } from './examples.js';
 
 const STORE_KEY = 'bitsudoku:v1';
 const DEFAULT_SIDE = 16;
+// Pasted text beyond this is refused before it reaches the solver: a puzzle
+// is at most a few kilobytes, and a huge paste would only freeze the page.
+const MAX_PASTE_CHARS = 100_000;
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -21,6 +24,7 @@ const ui = {
   copy: $('copy'),
   pad: $('pad'),
   status: $('status'),
+  note: $('note'),
   paste: $('paste-text'),
   load: $('load'),
 };
@@ -54,8 +58,11 @@ function save() {
   store.grids[view.side] = { alphabet: view.alphabet, layout: view.layout, cells: Array.from(view.givens()) };
   try {
     localStorage.setItem(STORE_KEY, JSON.stringify(store));
+    ui.note.hidden = true;
   } catch (err) {
-    say(`This browser did not save the grid (${err.name}); it stays on the page until you leave.`, 'warn');
+    // A lasting note, not a status that the next message replaces.
+    ui.note.textContent = `This browser did not save the grid (${err.name}); it stays on the page until you leave.`;
+    ui.note.hidden = false;
   }
 }
 
@@ -118,8 +125,9 @@ function edited() {
 function press(key, shift = false) {
   const r = view.key(key, shift);
   if (r.changed) edited();
-  if (r.message) say(r.message, 'warn');
-  else if (r.changed && !view.conflictMessage && ui.status.dataset.kind === 'warn') say('');
+  // A key's hint ("'Z' is not a symbol…") lasts until the next good key.
+  if (r.message) say(r.message, 'hint');
+  else if (r.handled && ui.status.dataset.kind === 'hint') say('');
   return r.handled;
 }
 
@@ -143,6 +151,11 @@ ui.pad.addEventListener('click', (e) => {
 // ---- paste: anywhere on the page, or the text box --------------------------
 
 function loadText(text) {
+  if (text.length > MAX_PASTE_CHARS) {
+    const kb = Math.round(text.length / 1000);
+    say(`That text is ${kb} kB; the page reads up to ${MAX_PASTE_CHARS / 1000} kB. Your grid is unchanged.`, 'error');
+    return false;
+  }
   try {
     const message = view.loadText(text, ui.alphabet.value);
     syncControls();
@@ -159,9 +172,9 @@ document.addEventListener('paste', (e) => {
   if (e.target.closest?.('textarea, input')) return;
   const text = e.clipboardData?.getData('text/plain') ?? '';
   e.preventDefault();
-  const single = [...text.trim()];
-  if (single.length === 1) press(single[0]);
-  else if (text.trim()) loadText(text);
+  const trimmed = text.length > MAX_PASTE_CHARS ? text : text.trim();
+  if (trimmed.length <= 2 && [...trimmed].length === 1) press(trimmed);
+  else if (trimmed) loadText(text);
 });
 
 ui.load.addEventListener('click', () => loadText(ui.paste.value));

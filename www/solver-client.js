@@ -1,5 +1,8 @@
-// Owns the solving worker: one solve at a time, cancel by terminating the
-// worker (immediate, whatever the solver is doing) and starting a fresh one.
+// Owns the solving worker: one solve at a time. Cancel asks the worker to
+// stop (it checks between time slices); a worker that does not confirm
+// within CANCEL_GRACE_MS, or that fails, is terminated and replaced.
+
+const CANCEL_GRACE_MS = 300;
 
 export class Cancelled extends Error {
   constructor() {
@@ -12,6 +15,7 @@ export class SolverClient {
   #url;
   #worker = null;
   #pending = null; // { id, resolve, reject, onProgress }
+  #stopping = null; // { id, timer }: a cancel the worker has not confirmed yet
   #nextId = 1;
 
   constructor(url = new URL('./worker.js', import.meta.url)) {
@@ -38,13 +42,22 @@ export class SolverClient {
     });
   }
 
-  /** Stops the running solve at once. */
+  /** Stops the running solve; the caller sees Cancelled at once. */
   cancel() {
     const pending = this.#pending;
+    if (!pending) return;
     this.#pending = null;
-    this.#worker?.terminate();
-    this.#spawn();
-    pending?.reject(new Cancelled());
+    this.#worker.postMessage({ type: 'cancel', id: pending.id });
+    clearTimeout(this.#stopping?.timer);
+    const worker = this.#worker;
+    this.#stopping = {
+      id: pending.id,
+      timer: setTimeout(() => {
+        // No confirmation: the worker is stuck in a long slice. Replace it.
+        if (this.#worker === worker && this.#stopping?.id === pending.id) this.#replace();
+      }, CANCEL_GRACE_MS),
+    };
+    pending.reject(new Cancelled());
   }
 
   #spawn() {
@@ -56,14 +69,28 @@ export class SolverClient {
     };
   }
 
+  #replace() {
+    clearTimeout(this.#stopping?.timer);
+    this.#stopping = null;
+    this.#worker?.terminate();
+    this.#worker = null;
+    this.#spawn();
+  }
+
   #receive(msg) {
-    const pending = this.#pending;
+    if (this.#stopping && msg.id === this.#stopping.id && msg.type !== 'progress') {
+      // The cancelled solve has stopped (or finished just before).
+      clearTimeout(this.#stopping.timer);
+      this.#stopping = null;
+      return;
+    }
     if (msg.type === 'error' && msg.id === null) {
       // The worker could not load the solver: drop it; the next solve
       // starts a new one rather than looping on a broken load.
       this.#fail(msg.message, false);
       return;
     }
+    const pending = this.#pending;
     if (!pending || msg.id !== pending.id) return;
     if (msg.type === 'progress') {
       pending.onProgress?.(msg.nodes);
@@ -71,15 +98,17 @@ export class SolverClient {
       this.#pending = null;
       pending.resolve(msg);
     } else if (msg.type === 'error') {
-      this.#pending = null;
-      pending.reject(new Error(msg.message));
+      // A failed solve may leave the module in a bad state: start afresh.
+      this.#fail(msg.message);
     }
   }
 
-  // A broken worker is replaced, and the solve it held fails with the reason.
+  // The solve the worker held fails with the reason; the worker is replaced.
   #fail(message, respawn = true) {
     const pending = this.#pending;
     this.#pending = null;
+    clearTimeout(this.#stopping?.timer);
+    this.#stopping = null;
     this.#worker?.terminate();
     this.#worker = null;
     if (respawn) this.#spawn();

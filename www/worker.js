@@ -1,9 +1,10 @@
 // The solving worker (a dedicated module worker). Loads the WebAssembly once,
-// then solves in slices of search nodes, reporting progress between them.
-// The page cancels a solve by terminating this worker and starting another.
+// then solves in time slices. Between slices it takes messages, so a Cancel
+// (or a newer solve) stops the current one within a slice, without killing
+// the worker.
 import init, { SolveJob } from './pkg/bitsudoku.js';
 
-const SLICE_NODES = 20000;
+const SLICE_MS = 20;
 const PROGRESS_EVERY_MS = 100;
 
 const ready = init();
@@ -12,18 +13,39 @@ ready.then(
   (err) => self.postMessage({ type: 'error', id: null, message: `could not load the solver: ${err}` }),
 );
 
+// The solve allowed to run; a cancel or a newer solve changes it.
+let current = null;
+
+// Resolves after the messages already queued have been handled.
+const nextTask = () =>
+  new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = resolve;
+    channel.port2.postMessage(null);
+  });
+
 self.onmessage = async ({ data: msg }) => {
+  if (msg?.type === 'cancel') {
+    if (current === msg.id) current = null;
+    return;
+  }
   if (msg?.type !== 'solve') return;
+  current = msg.id;
   let job;
   try {
     await ready;
     job = new SolveJob(msg.cells, msg.side, msg.limit, msg.alphabet ?? '');
     let last = performance.now();
-    while (!job.run(SLICE_NODES)) {
+    while (!job.runFor(SLICE_MS)) {
       const now = performance.now();
       if (now - last >= PROGRESS_EVERY_MS) {
         self.postMessage({ type: 'progress', id: msg.id, nodes: job.nodes });
         last = now;
+      }
+      await nextTask();
+      if (current !== msg.id) {
+        self.postMessage({ type: 'cancelled', id: msg.id });
+        return;
       }
     }
     const r = job.result();
@@ -43,5 +65,6 @@ self.onmessage = async ({ data: msg }) => {
     self.postMessage({ type: 'error', id: msg.id, message: String(err?.message ?? err) });
   } finally {
     job?.free();
+    if (current === msg.id) current = null;
   }
 };

@@ -54,6 +54,9 @@ struct InputArgs {
     /// Give up on a puzzle after this many search nodes.
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
+    /// Give up on a puzzle after this many seconds (it is reported; the batch goes on).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    timeout: Option<Duration>,
     /// Print the outcome, guesses, nodes and time of every puzzle to stderr.
     #[arg(long)]
     stats: bool,
@@ -98,6 +101,13 @@ pub(crate) fn parse_size(s: &str) -> Result<Size, String> {
         .ok()
         .and_then(Size::from_side)
         .ok_or_else(|| format!("'{s}' is not a side: use 4, 9, 16 or 25"))
+}
+
+fn parse_seconds(s: &str) -> Result<Duration, String> {
+    match s.trim().parse::<f64>() {
+        Ok(v) if v > 0.0 && v.is_finite() => Ok(Duration::from_secs_f64(v)),
+        _ => Err(format!("'{s}' is not a number of seconds above 0")),
+    }
 }
 
 pub(crate) fn parse_alphabet(s: &str) -> Result<Alphabet, String> {
@@ -150,6 +160,7 @@ struct Job {
     parse: ParseOptions,
     mode: Mode,
     stats: bool,
+    timeout: Option<Duration>,
     out: BufWriter<io::Stdout>,
     /// Block solutions printed so far (for the `between` separator).
     blocks: u64,
@@ -175,6 +186,7 @@ impl Job {
             },
             mode,
             stats: args.stats,
+            timeout: args.timeout,
             out: BufWriter::with_capacity(1 << 16, io::stdout()),
             blocks: 0,
             failed: false,
@@ -212,7 +224,7 @@ impl Job {
     fn run_input(&mut self, name: &str, mut reader: impl BufRead) -> io::Result<()> {
         let mut parser = Parser::new(self.parse);
         let mut bytes = Vec::with_capacity(1024);
-        let mut times = Vec::new();
+        let mut times = Times::default();
         loop {
             bytes.clear();
             match reader.read_until(b'\n', &mut bytes) {
@@ -241,18 +253,13 @@ impl Job {
         while let Some(entry) = parser.next_entry() {
             self.answer(name, entry, &mut times)?;
         }
-        if self.stats && !times.is_empty() {
-            summarize(name, &mut times);
+        if self.stats && times.count > 0 {
+            times.summarize(name);
         }
         Ok(())
     }
 
-    fn answer(
-        &mut self,
-        name: &str,
-        entry: bitsudoku::Entry,
-        times: &mut Vec<(Duration, usize)>,
-    ) -> io::Result<()> {
+    fn answer(&mut self, name: &str, entry: bitsudoku::Entry, times: &mut Times) -> io::Result<()> {
         let where_ = |line: usize, column: Option<usize>| match column {
             Some(c) => format!("{name}:puzzle {} (line {line}, column {c})", entry.index),
             None => format!("{name}:puzzle {} (line {line})", entry.index),
@@ -268,10 +275,17 @@ impl Job {
         let here = where_(entry.line, None);
         let started = Instant::now();
         let mut solver = Solver::new(&puzzle.grid, self.options.engine, self.options.limit);
-        solver.run(self.options.max_nodes.saturating_sub(solver.stats().nodes));
+        let budget = self.options.max_nodes.saturating_sub(solver.stats().nodes);
+        let finished = match self.timeout {
+            Some(limit) => solver.run_until(budget, || started.elapsed() >= limit),
+            None => solver.run(budget),
+        };
+        let timed_out = !finished && solver.stats().nodes < self.options.max_nodes;
         let report = solver.report();
         let elapsed = started.elapsed();
-        times.push((elapsed, entry.index));
+        if self.stats {
+            times.add(elapsed, entry.index);
+        }
         if self.stats {
             eprintln!(
                 "{here}: {}, {} guesses, {} nodes, {} µs",
@@ -280,6 +294,16 @@ impl Job {
                 report.stats.nodes,
                 elapsed.as_micros()
             );
+        }
+        if timed_out {
+            let limit = self.timeout.unwrap_or_default().as_secs_f64();
+            eprintln!("{here}: timed out after {limit} s (--timeout)");
+            self.failed = true;
+            if let (Mode::Count, Outcome::OutOfBudget { found, .. }) = (self.mode, &report.outcome)
+            {
+                writeln!(self.out, "{found}+\ttimeout")?;
+            }
+            return Ok(());
         }
         match self.mode {
             Mode::Solve(separator) => {
@@ -393,17 +417,80 @@ fn describe_conflict(c: &Conflict, grid: &Grid, notation: &Notation) -> String {
     )
 }
 
-/// One stderr line per input: count, median, worst, total.
-fn summarize(name: &str, times: &mut [(Duration, usize)]) {
-    times.sort_unstable();
-    let total: Duration = times.iter().map(|t| t.0).sum();
-    let median = times[times.len() / 2].0;
-    let (worst, worst_index) = times[times.len() - 1];
-    eprintln!(
-        "{name}: {} puzzles, median {} µs, worst {} µs (puzzle {worst_index}), total {:.3} s",
-        times.len(),
-        median.as_micros(),
-        worst.as_micros(),
-        total.as_secs_f64()
-    );
+/// Solve times of one input for `--stats`, in a fixed-size histogram so
+/// memory stays flat however many puzzles there are: exact below 1024 µs,
+/// within 0.1% above.
+#[derive(Default)]
+struct Times {
+    buckets: Vec<u64>,
+    count: u64,
+    total: Duration,
+    worst: (Duration, usize),
+}
+
+impl Times {
+    fn bucket(us: u64) -> usize {
+        if us < 1024 {
+            return us as usize;
+        }
+        let e = 63 - us.leading_zeros() as usize; // 10 and up
+        ((e - 9) << 10) + ((us >> (e - 10)) as usize & 1023)
+    }
+
+    fn lower_bound(bucket: usize) -> u64 {
+        if bucket < 1024 {
+            return bucket as u64;
+        }
+        let (e, m) = ((bucket >> 10) + 9, bucket as u64 & 1023);
+        (1024 + m) << (e - 10)
+    }
+
+    fn add(&mut self, took: Duration, index: usize) {
+        let b = Self::bucket(took.as_micros() as u64);
+        if self.buckets.len() <= b {
+            self.buckets.resize(b + 1, 0);
+        }
+        self.buckets[b] += 1;
+        self.count += 1;
+        self.total += took;
+        if took >= self.worst.0 {
+            self.worst = (took, index);
+        }
+    }
+
+    fn median_us(&self) -> u64 {
+        let mut seen = 0;
+        for (b, &k) in self.buckets.iter().enumerate() {
+            seen += k;
+            if seen * 2 > self.count {
+                return Self::lower_bound(b);
+            }
+        }
+        0
+    }
+
+    /// One stderr line per input: count, median, worst, total.
+    fn summarize(&self, name: &str) {
+        eprintln!(
+            "{name}: {} puzzles, median {} µs, worst {} µs (puzzle {}), total {:.3} s",
+            self.count,
+            self.median_us(),
+            self.worst.0.as_micros(),
+            self.worst.1,
+            self.total.as_secs_f64()
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Times;
+
+    #[test]
+    fn buckets_round_down_within_a_thousandth() {
+        for us in [0u64, 1, 1023, 1024, 1025, 5000, 123_456, 9_999_999_999] {
+            let low = Times::lower_bound(Times::bucket(us));
+            assert!(low <= us && us - low <= us / 1000, "{us} -> {low}");
+        }
+    }
 }

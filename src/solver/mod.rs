@@ -16,6 +16,10 @@ use geometry::Dyn;
 use geometry::{Fixed2, Fixed3, Fixed4, Fixed5};
 use search::BitSearch;
 
+/// How often [`Solver::run_until`] asks whether to stop, in nodes: a few
+/// milliseconds of work at most, even on 25×25.
+pub const STOP_CHECK_NODES: u64 = 256;
+
 /// Which engine searches.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum Engine {
@@ -256,6 +260,26 @@ impl Solver {
         }
         let cap = self.stats().nodes.saturating_add(more_nodes);
         each!(&mut self.search, s => s.run(cap))
+    }
+
+    /// Like [`Solver::run`], but asks `stop` every [`STOP_CHECK_NODES`]
+    /// nodes and pauses as soon as it says yes: the cancellation hook for a
+    /// deadline or a user's Cancel. Returns whether the search has ended; a
+    /// paused search can be resumed.
+    pub fn run_until(&mut self, more_nodes: u64, mut stop: impl FnMut() -> bool) -> bool {
+        let cap = self.stats().nodes.saturating_add(more_nodes);
+        loop {
+            let nodes = self.stats().nodes;
+            if nodes >= cap {
+                return self.is_finished();
+            }
+            if self.run(STOP_CHECK_NODES.min(cap - nodes)) {
+                return true;
+            }
+            if stop() {
+                return false;
+            }
+        }
     }
 
     /// Whether the search has ended.

@@ -347,6 +347,17 @@ impl SolveJob {
         done
     }
 
+    /// Searches for about `ms` milliseconds at most (the clock is read every
+    /// few hundred nodes); returns whether the solve ended. Between calls
+    /// the worker can take a Cancel.
+    #[wasm_bindgen(js_name = runFor)]
+    pub fn run_for(&mut self, ms: f64) -> bool {
+        let start = now_ms();
+        let done = self.solver.run_until(u64::MAX, || now_ms() - start >= ms);
+        self.millis += now_ms() - start;
+        done
+    }
+
     /// Search nodes so far.
     #[wasm_bindgen(getter)]
     pub fn nodes(&self) -> f64 {

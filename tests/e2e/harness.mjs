@@ -72,17 +72,35 @@ export async function launch() {
  * A fresh context and page at `url`, ready once the app has booted. Console
  * errors and uncaught exceptions are collected in `page.problems`.
  */
-export async function open(browser, url, options = {}) {
+export async function open(browser, url, { init, ...options } = {}) {
   const context = await browser.newContext({ viewport: { width: 1000, height: 1200 }, ...options });
+  // Content-Security-Policy violations, as the page sees them.
+  await context.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) =>
+      window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  if (init) await context.addInitScript(init);
   const page = await context.newPage();
   page.problems = [];
   page.on('console', (m) => {
     if (m.type() === 'error') page.problems.push(`console: ${m.text()}`);
   });
   page.on('pageerror', (e) => page.problems.push(`page error: ${e.message}`));
+  page.on('dialog', (d) => {
+    page.problems.push(`dialog: ${d.message()}`);
+    d.dismiss();
+  });
   await page.goto(url);
   await page.waitForSelector('body[data-ready="true"]');
   return { context, page };
+}
+
+/** Everything that went wrong in the page: console errors, exceptions, CSP violations. */
+export async function problems(page) {
+  const csp = await page.evaluate(() => window.__cspViolations ?? []).catch(() => []);
+  return [...page.problems, ...csp.map((v) => `CSP violation: ${v}`)];
 }
 
 /** The symbols shown in the grid, row-major ('' for empty cells). */

@@ -4,7 +4,19 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ROOT, SHOTS, cellMarks, cellTexts, launch, open, pasteText, serve, solved, status } from './harness.mjs';
+import {
+  ROOT,
+  SHOTS,
+  cellMarks,
+  cellTexts,
+  launch,
+  open,
+  pasteText,
+  problems,
+  serve,
+  solved,
+  status,
+} from './harness.mjs';
 
 const data = (name) => readFile(join(ROOT, 'tests/data', name), 'utf8');
 /** Blank-line-separated cases of a judge file, each as its rows. */
@@ -33,7 +45,7 @@ async function withPage(t, fn, { url = site.url, ...options } = {}) {
   const { context, page } = await open(browser, url, options);
   try {
     await fn(page, context);
-    assert.deepEqual(page.problems, [], 'no console errors or uncaught exceptions');
+    assert.deepEqual(await problems(page), [], 'no console errors, exceptions or CSP violations');
   } finally {
     await context.close();
   }
@@ -221,7 +233,7 @@ test('the page works from a sub-path, and in dark mode givens and filled cells s
       assert.notEqual(given.weight, filled.weight);
       assert.notEqual(given.background, filled.background);
       await page.screenshot({ path: join(SHOTS, 'solved-16x16-dark.png'), fullPage: true });
-      assert.deepEqual(page.problems, []);
+      assert.deepEqual(await problems(page), []);
     } finally {
       await context.close();
     }
