@@ -233,7 +233,10 @@ fn invalid_utf8_is_reported_with_its_column() {
 fn timeout_stops_one_puzzle_and_the_batch_goes_on() {
     // Counting an empty 9×9 toward 10¹² solutions never ends by itself.
     let input = format!("{}\n{NINE}\n", ".".repeat(81));
-    let out = run(&["count", "--limit", "1000000000000", "--timeout", "0.3"], &input);
+    let out = run(
+        &["count", "--limit", "1000000000000", "--timeout", "0.3"],
+        &input,
+    );
     assert_eq!(out.status.code(), Some(1));
     let stdout = text(&out.stdout);
     let lines: Vec<&str> = stdout.lines().collect();

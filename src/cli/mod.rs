@@ -299,9 +299,9 @@ impl Job {
             let limit = self.timeout.unwrap_or_default().as_secs_f64();
             eprintln!("{here}: timed out after {limit} s (--timeout)");
             self.failed = true;
-            if let (Mode::Count, Outcome::OutOfBudget { found, .. }) = (self.mode, &report.outcome)
-            {
-                writeln!(self.out, "{found}+\ttimeout")?;
+            // What was found so far, whatever the outcome says.
+            if let Mode::Count = self.mode {
+                writeln!(self.out, "{}+\ttimeout", solver.found())?;
             }
             return Ok(());
         }
