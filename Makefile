@@ -9,7 +9,7 @@ export CHROMEDRIVER ?= /usr/bin/chromedriver
 SCALE ?= 200000
 FUZZ_SECONDS ?= 30
 
-.PHONY: serve build test lint unit scale fuzz wasm-test e2e browser
+.PHONY: serve build dist test lint unit scale fuzz wasm-test e2e browser
 
 ## Build the page and serve the repository root on http://127.0.0.1:$(PORT)/
 serve: build
@@ -20,6 +20,10 @@ serve: build
 build:
 	scripts/build-web.sh
 
+## dist/ for any static host, and the single-file dist/bitsudoku.html.
+dist: build
+	node scripts/build-dist.mjs
+
 ## Every test: lints, native unit/integration/property tests, the scale
 ## cross-check, fuzzing (when cargo-fuzz is installed), the wasm façade in
 ## Node and Chromium, and the page end to end in headless Chromium.
@@ -29,7 +33,7 @@ lint: build
 	cargo fmt --check
 	cargo clippy --all-targets -- -D warnings
 	cargo clippy --lib --test web_node --test web_browser --target wasm32-unknown-unknown -- -D warnings
-	node_modules/.bin/prettier --check www tests/e2e scripts
+	node_modules/.bin/prettier --check www tests/e2e scripts benches/wasm examples/*.js examples/*.css sw.js
 
 unit:
 	cargo test
@@ -52,5 +56,5 @@ browser:
 wasm-test: build browser
 	cargo test --target wasm32-unknown-unknown --test web_node --test web_browser
 
-e2e: build browser
+e2e: dist browser
 	node --test --test-concurrency=1 tests/e2e/*.test.mjs

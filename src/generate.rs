@@ -7,7 +7,8 @@
 //! unique.
 
 use crate::grid::{Grid, Size};
-use crate::solver::{count_solutions, Engine};
+use crate::logic::{grade, Grade};
+use crate::solver::{Engine, Solver};
 
 /// SplitMix64: small, fast, and the same on every platform, so a seed names
 /// one puzzle everywhere (native, wasm, tests).
@@ -81,6 +82,24 @@ pub fn random_solution(size: Size, rng: &mut Rng) -> Grid {
     Grid::from_cells(size, cells).expect("a permuted pattern grid is a grid")
 }
 
+/// Whether `puzzle` provably has one solution within `budget` nodes (an
+/// undecided search counts as "not provably", so the cell stays).
+fn unique_within(puzzle: &Grid, budget: u64) -> bool {
+    let mut solver = Solver::new(puzzle, Engine::Bitmask, 2);
+    solver.run(budget) && solver.found() == 1
+}
+
+/// Nodes allowed per uniqueness check while generating: generous up to
+/// 16×16; small for 25×25, whose sparse puzzles would otherwise take
+/// minutes (a check that runs out keeps its cell).
+fn check_budget(size: Size) -> u64 {
+    if size.side() >= 25 {
+        300
+    } else {
+        20_000
+    }
+}
+
 /// Empties cells of `solution` in random order, keeping each removal only if
 /// the puzzle still has one solution, until `givens` cells are left or no
 /// cell can go. With `symmetric`, cells go in pairs (180° rotation).
@@ -102,7 +121,7 @@ pub fn remove_while_unique(solution: &Grid, rng: &mut Rng, givens: usize, symmet
         if pair {
             puzzle.set(twin, 0);
         }
-        if count_solutions(&puzzle, Engine::Bitmask, 2) == 1 {
+        if unique_within(&puzzle, check_budget(puzzle.size())) {
             filled -= if pair { 2 } else { 1 };
         } else {
             puzzle.set(cell, keep);
@@ -112,6 +131,40 @@ pub fn remove_while_unique(solution: &Grid, rng: &mut Rng, givens: usize, symmet
         }
     }
     puzzle
+}
+
+/// A generated puzzle: one solution, and how hard it is.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Generated {
+    pub puzzle: Grid,
+    pub solution: Grid,
+    pub grade: Grade,
+}
+
+/// The fewest givens a generated puzzle of `size` keeps. 4×4 to 16×16 go
+/// down to minimal puzzles; 25×25 stops at 55% of the cells, where
+/// uniqueness checks stay fast (at 45% one puzzle took a minute; sparser
+/// ones are the benchmark's frontier).
+pub fn min_givens(size: Size) -> usize {
+    match size.side() {
+        25 => size.cells() * 55 / 100,
+        _ => 0,
+    }
+}
+
+/// A random puzzle with exactly one solution, the same for the same `seed`
+/// on every platform. With `symmetric`, its givens are symmetric under a
+/// 180° rotation.
+pub fn generate(size: Size, seed: u64, symmetric: bool) -> Generated {
+    let mut rng = Rng::new(seed);
+    let solution = random_solution(size, &mut rng);
+    let puzzle = remove_while_unique(&solution, &mut rng, min_givens(size), symmetric);
+    let grade = grade(&puzzle).expect("a generated puzzle has a solution");
+    Generated {
+        puzzle,
+        solution,
+        grade,
+    }
 }
 
 #[cfg(test)]

@@ -239,10 +239,37 @@ impl Grid {
         self.cells.iter().all(|&v| v != 0)
     }
 
+    /// Whether some house holds a digit twice (no allocation: the common,
+    /// conflict-free case stays cheap).
+    pub fn has_conflict(&self) -> bool {
+        let (b, n) = (self.size.box_size(), self.size.side());
+        let mut rows = [0u32; 25];
+        let mut cols = [0u32; 25];
+        let mut boxes = [0u32; 25];
+        for (cell, &d) in self.cells.iter().enumerate() {
+            if d == 0 {
+                continue;
+            }
+            let bit = 1u32 << (d - 1);
+            let (r, c) = (cell / n, cell % n);
+            let x = r / b * b + c / b;
+            if (rows[r] | cols[c] | boxes[x]) & bit != 0 {
+                return true;
+            }
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[x] |= bit;
+        }
+        false
+    }
+
     /// Every pair of cells that share a house and hold the same digit: each pair
     /// once, under the first house that shows it (rows, then columns, then
     /// boxes), sorted by cells.
     pub fn conflicts(&self) -> Vec<Conflict> {
+        if !self.has_conflict() {
+            return Vec::new();
+        }
         let size = self.size;
         let n = size.side();
         let mut out = Vec::new();

@@ -4,7 +4,9 @@
 //! - [`alphabet`], [`parse`], [`format`]: text in and out, every layout and alphabet;
 //! - [`solver`]: the bitmask engine and the Dancing Links engine behind one
 //!   signature, [`solve`];
-//! - [`verify`]: the independent checker.
+//! - [`verify`]: the independent checker;
+//! - [`logic`]: step-by-step deductions for hints, checks and grades;
+//!   [`generate`]: seeded puzzles with one solution; [`share`]: puzzles in links.
 //!
 //! The core does no I/O and does not panic on user input; the CLI
 //! (`src/main.rs`) and the wasm façade (`src/web/`, wasm32 only) are thin front
@@ -24,7 +26,9 @@ pub mod bench;
 pub mod format;
 pub mod generate;
 pub mod grid;
+pub mod logic;
 pub mod parse;
+pub mod share;
 pub mod solver;
 pub mod verify;
 #[cfg(target_arch = "wasm32")]

@@ -42,6 +42,29 @@ export class SolverClient {
     });
   }
 
+  /**
+   * Makes a puzzle with one solution. Resolves with { side, cells, givens,
+   * grade, gradeId, guesses }.
+   */
+  generate(side, seed, symmetric = false) {
+    if (this.#pending) this.cancel();
+    if (!this.#worker) this.#spawn();
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending = { id, resolve, reject, onProgress: null };
+      this.#worker.postMessage({ type: 'generate', id, side, seed, symmetric });
+    });
+  }
+
+  /** Ends the worker for good (a widget leaving the page). */
+  close() {
+    this.cancel();
+    clearTimeout(this.#stopping?.timer);
+    this.#stopping = null;
+    this.#worker?.terminate();
+    this.#worker = null;
+  }
+
   /** Stops the running solve; the caller sees Cancelled at once. */
   cancel() {
     const pending = this.#pending;
@@ -94,7 +117,7 @@ export class SolverClient {
     if (!pending || msg.id !== pending.id) return;
     if (msg.type === 'progress') {
       pending.onProgress?.(msg.nodes);
-    } else if (msg.type === 'result') {
+    } else if (msg.type === 'result' || msg.type === 'generated') {
       this.#pending = null;
       pending.resolve(msg);
     } else if (msg.type === 'error') {

@@ -2,7 +2,7 @@
 // then solves in time slices. Between slices it takes messages, so a Cancel
 // (or a newer solve) stops the current one within a slice, without killing
 // the worker.
-import init, { SolveJob } from './pkg/bitsudoku.js';
+import init, { SolveJob, generate } from './pkg/bitsudoku.js';
 
 const SLICE_MS = 20;
 const PROGRESS_EVERY_MS = 100;
@@ -27,6 +27,30 @@ const nextTask = () =>
 self.onmessage = async ({ data: msg }) => {
   if (msg?.type === 'cancel') {
     if (current === msg.id) current = null;
+    return;
+  }
+  if (msg?.type === 'generate') {
+    current = msg.id;
+    try {
+      await ready;
+      const g = generate(msg.side, msg.seed, msg.symmetric);
+      const cells = g.cells;
+      self.postMessage({
+        type: 'generated',
+        id: msg.id,
+        side: g.side,
+        cells,
+        givens: cells.reduce((k, d) => k + (d !== 0), 0),
+        grade: g.grade,
+        gradeId: g.gradeId,
+        guesses: g.guesses,
+      });
+      g.free();
+    } catch (err) {
+      self.postMessage({ type: 'error', id: msg.id, message: String(err?.message ?? err) });
+    } finally {
+      if (current === msg.id) current = null;
+    }
     return;
   }
   if (msg?.type !== 'solve') return;

@@ -2,6 +2,7 @@
 //! every decision about puzzles is the core's.
 
 mod bench;
+mod generate;
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
@@ -35,6 +36,8 @@ enum Command {
     Count(CountArgs),
     /// Measure solving speed on puzzle sets; every answer is checked by the independent verifier.
     Bench(bench::BenchArgs),
+    /// Make random puzzles with exactly one solution, graded by what solving them takes.
+    Generate(generate::GenerateArgs),
 }
 
 #[derive(Args, Debug)]
@@ -136,6 +139,7 @@ pub fn main() -> ExitCode {
             job.run_inputs(&args.input.files)
         }
         Command::Bench(args) => bench::run(&args),
+        Command::Generate(args) => generate::run(&args),
     };
     match result {
         Ok(status) => ExitCode::from(status),

@@ -16,14 +16,18 @@ pub fn start() {
     console_error_panic_hook::set_once();
 }
 
-/// Milliseconds from the page's (or worker's) clock; the clock the tests and
-/// Node have too.
+thread_local! {
+    /// The page's (or worker's, or Node's) `performance`, looked up once:
+    /// a lookup per call cost more than solving an easy 9×9.
+    static PERFORMANCE: Option<web_sys::Performance> =
+        js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("performance"))
+            .ok()
+            .and_then(|p| p.dyn_into::<web_sys::Performance>().ok());
+}
+
+/// Milliseconds from the high-resolution clock (or `Date` without one).
 pub(crate) fn now_ms() -> f64 {
-    let global = js_sys::global();
-    js_sys::Reflect::get(&global, &JsValue::from_str("performance"))
-        .ok()
-        .and_then(|p| p.dyn_into::<web_sys::Performance>().ok())
-        .map_or_else(js_sys::Date::now, |p| p.now())
+    PERFORMANCE.with(|p| p.as_ref().map_or_else(js_sys::Date::now, |p| p.now()))
 }
 
 pub(crate) fn grid_of(cells: &[u8], side: u32) -> Result<Grid, JsError> {
@@ -259,13 +263,11 @@ pub(crate) fn describe_conflict(c: &Conflict, size: Size, alphabet: Alphabet) ->
 /// What a solve found, with its cost.
 #[wasm_bindgen]
 pub struct Solution {
-    outcome: &'static str,
-    cells: Option<Vec<u8>>,
-    count: f64,
-    guesses: f64,
-    nodes: f64,
-    micros: f64,
-    message: String,
+    outcome: Outcome,
+    stats: crate::solver::Stats,
+    micros: u64,
+    size: Size,
+    alphabet: Alphabet,
 }
 
 #[wasm_bindgen]
@@ -273,35 +275,64 @@ impl Solution {
     /// `unique`, `solved`, `several`, `none`, `conflict` or `budget`.
     #[wasm_bindgen(getter)]
     pub fn outcome(&self) -> String {
-        self.outcome.to_string()
+        self.outcome.id().to_string()
     }
     /// The solution's cells, when one was found.
     #[wasm_bindgen(getter)]
     pub fn cells(&self) -> Option<Vec<u8>> {
-        self.cells.clone()
+        self.outcome.solution().map(|g| g.cells().to_vec())
     }
     /// Solutions found (up to the limit).
     #[wasm_bindgen(getter)]
     pub fn count(&self) -> f64 {
-        self.count
+        (match &self.outcome {
+            Outcome::Unique(_) | Outcome::Solved(_) => 1,
+            Outcome::Several { count, .. } => *count,
+            Outcome::OutOfBudget { found, .. } => *found,
+            Outcome::NoSolution | Outcome::Conflict(_) => 0,
+        }) as f64
     }
     #[wasm_bindgen(getter)]
     pub fn guesses(&self) -> f64 {
-        self.guesses
+        self.stats.guesses as f64
     }
     #[wasm_bindgen(getter)]
     pub fn nodes(&self) -> f64 {
-        self.nodes
+        self.stats.nodes as f64
     }
     /// Time spent searching, in microseconds.
     #[wasm_bindgen(getter)]
     pub fn micros(&self) -> f64 {
-        self.micros
+        self.micros as f64
     }
-    /// One sentence for people.
+    /// One sentence for people (built when asked for).
     #[wasm_bindgen(getter)]
     pub fn message(&self) -> String {
-        self.message.clone()
+        let stats = self.stats;
+        let cost = format!(
+            "{} ms, {} guess{}, {} node{}",
+            millis_text(self.micros),
+            stats.guesses,
+            if stats.guesses == 1 { "" } else { "es" },
+            stats.nodes,
+            if stats.nodes == 1 { "" } else { "s" }
+        );
+        match &self.outcome {
+            Outcome::Unique(_) => format!("Solved: the only solution ({cost})."),
+            Outcome::Solved(_) => format!("Solved ({cost}); uniqueness not checked."),
+            Outcome::Several { count, more, .. } => format!(
+                "This puzzle has {}{count} solutions; showing one ({cost}).",
+                if *more { "at least " } else { "" }
+            ),
+            Outcome::NoSolution => {
+                format!("No solution: these givens cannot be completed ({cost}).")
+            }
+            Outcome::Conflict(c) => format!(
+                "Conflicting givens: {}.",
+                describe_conflict(c, self.size, self.alphabet)
+            ),
+            Outcome::OutOfBudget { .. } => format!("Stopped after {cost}."),
+        }
     }
 }
 
@@ -367,47 +398,12 @@ impl SolveJob {
     /// What the solve has found so far (`budget` while it has not ended).
     pub fn result(&self) -> Solution {
         let report = self.solver.report();
-        let stats = report.stats;
-        let micros = (self.millis * 1000.0).round() as u64;
-        let cost = format!(
-            "{} ms, {} guess{}, {} node{}",
-            millis_text(micros),
-            stats.guesses,
-            if stats.guesses == 1 { "" } else { "es" },
-            stats.nodes,
-            if stats.nodes == 1 { "" } else { "s" }
-        );
-        let (count, message) = match &report.outcome {
-            Outcome::Unique(_) => (1, format!("Solved: the only solution ({cost}).")),
-            Outcome::Solved(_) => (1, format!("Solved ({cost}); uniqueness not checked.")),
-            Outcome::Several { count, more, .. } => (
-                *count,
-                format!(
-                    "This puzzle has {}{count} solutions; showing one ({cost}).",
-                    if *more { "at least " } else { "" }
-                ),
-            ),
-            Outcome::NoSolution => (
-                0,
-                format!("No solution: these givens cannot be completed ({cost})."),
-            ),
-            Outcome::Conflict(c) => (
-                0,
-                format!(
-                    "Conflicting givens: {}.",
-                    describe_conflict(c, self.size, self.alphabet)
-                ),
-            ),
-            Outcome::OutOfBudget { found, .. } => (*found, format!("Stopped after {cost}.")),
-        };
         Solution {
-            outcome: report.outcome.id(),
-            cells: report.outcome.solution().map(|g| g.cells().to_vec()),
-            count: count as f64,
-            guesses: stats.guesses as f64,
-            nodes: stats.nodes as f64,
-            micros: micros as f64,
-            message,
+            outcome: report.outcome,
+            stats: report.stats,
+            micros: (self.millis * 1000.0).round() as u64,
+            size: self.size,
+            alphabet: self.alphabet,
         }
     }
 }
@@ -437,4 +433,61 @@ fn millis_text(micros: u64) -> String {
         10..=99 => format!("{ms}.{}", frac / 100),
         _ => ms.to_string(),
     }
+}
+
+/// A generated puzzle with its grade.
+#[wasm_bindgen]
+pub struct Generated {
+    side: u32,
+    cells: Vec<u8>,
+    grade: String,
+    grade_id: &'static str,
+    guesses: f64,
+}
+
+#[wasm_bindgen]
+impl Generated {
+    #[wasm_bindgen(getter)]
+    pub fn side(&self) -> u32 {
+        self.side
+    }
+    /// The givens, 0 for empty.
+    #[wasm_bindgen(getter)]
+    pub fn cells(&self) -> Vec<u8> {
+        self.cells.clone()
+    }
+    /// The grade in words: `medium: hidden singles`.
+    #[wasm_bindgen(getter)]
+    pub fn grade(&self) -> String {
+        self.grade.clone()
+    }
+    /// `naked-singles`, `hidden-singles`, `locked-candidates` or `guessing`.
+    #[wasm_bindgen(getter, js_name = gradeId)]
+    pub fn grade_id(&self) -> String {
+        self.grade_id.to_string()
+    }
+    /// Branch points the solver needed (0 when logic suffices).
+    #[wasm_bindgen(getter)]
+    pub fn guesses(&self) -> f64 {
+        self.guesses
+    }
+}
+
+/// A random puzzle with exactly one solution; the same `seed` (an integer
+/// up to 2⁵³) gives the same puzzle everywhere. `symmetric`: givens
+/// symmetric under a 180° rotation.
+#[wasm_bindgen]
+pub fn generate(side: u32, seed: f64, symmetric: bool) -> Result<Generated, JsError> {
+    let size = size_of(side)?;
+    if !(seed >= 0.0 && seed.fract() == 0.0 && seed <= 9_007_199_254_740_992.0) {
+        return Err(JsError::new("the seed is a whole number from 0 to 2^53"));
+    }
+    let g = crate::generate::generate(size, seed as u64, symmetric);
+    Ok(Generated {
+        side,
+        cells: g.puzzle.cells().to_vec(),
+        grade: g.grade.to_string(),
+        grade_id: g.grade.id(),
+        guesses: g.grade.guesses as f64,
+    })
 }

@@ -23,16 +23,17 @@ const TYPES = {
   '.png': 'image/png',
 };
 
-/** Serves the repository root under `prefix` ("/" or "/a/b/"). Resolves to { url, close }. */
-export async function serve(prefix = '/') {
+/** Serves `root` (the repository by default) under `prefix` ("/" or "/a/b/"). Resolves to { url, close }. */
+export async function serve(prefix = '/', root = ROOT) {
+  root = root.endsWith(sep) ? root : root + sep;
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     if (!path.startsWith(prefix)) {
       res.writeHead(404).end('outside the site');
       return;
     }
-    let file = normalize(join(ROOT, path.slice(prefix.length)));
-    if (!file.startsWith(ROOT) || file.split(sep).includes('node_modules')) {
+    let file = normalize(join(root, path.slice(prefix.length)));
+    if (!file.startsWith(root) || file.split(sep).includes('node_modules')) {
       res.writeHead(403).end();
       return;
     }
@@ -108,17 +109,11 @@ export function cellTexts(page) {
   return page.$$eval('#grid [data-cell]', (cells) => cells.map((c) => c.textContent));
 }
 
-/** Per cell: 'given', 'filled' or '' (and 'conflict' appended when marked). */
+/** Per cell: 'given', 'entry', 'filled' or '', then 'conflict' and 'wrong' when marked. */
 export function cellMarks(page) {
   return page.$$eval('#grid [data-cell]', (cells) =>
     cells.map((c) =>
-      [
-        c.classList.contains('given') && 'given',
-        c.classList.contains('filled') && 'filled',
-        c.classList.contains('conflict') && 'conflict',
-      ]
-        .filter(Boolean)
-        .join(' '),
+      ['given', 'entry', 'filled', 'conflict', 'wrong'].filter((k) => c.classList.contains(k)).join(' '),
     ),
   );
 }

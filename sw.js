@@ -1,0 +1,59 @@
+// Offline support. On install it stores everything the page needs; then it
+// answers from the network when it can (so an online visit is always fresh)
+// and from the store when it cannot. Paths are relative to this file, so the
+// site works under any sub-path.
+const CACHE = 'bitsudoku-v1';
+const FILES = [
+  './',
+  'index.html',
+  'manifest.webmanifest',
+  'www/app.js',
+  'www/page.js',
+  'www/solver-client.js',
+  'www/worker.js',
+  'www/examples.js',
+  'www/grid.css',
+  'www/style.css',
+  'www/icon.svg',
+  'www/pkg/bitsudoku.js',
+  'www/pkg/bitsudoku_bg.wasm',
+];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(FILES.map((f) => new URL(f, self.registration.scope))))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET' || !request.url.startsWith(self.registration.scope)) return;
+  event.respondWith(
+    fetch(request)
+      .then((response) => {
+        if (response.ok) {
+          const copy = response.clone();
+          caches.open(CACHE).then((cache) => cache.put(request, copy));
+        }
+        return response;
+      })
+      .catch(() =>
+        caches
+          .match(request, { ignoreSearch: true })
+          .then((hit) => hit ?? caches.match(new URL('index.html', self.registration.scope)))
+          .then((hit) => hit ?? Response.error()),
+      ),
+  );
+});

@@ -1,0 +1,90 @@
+// The solver on the page's own thread, for the single-file build (opened
+// from file://, where module workers cannot start). Same interface as
+// SolverClient; it solves in short time slices and yields between them, so
+// the page keeps answering and Cancel stops it at the next slice.
+import { SolveJob, generate } from './pkg/bitsudoku.js';
+import { Cancelled } from './solver-client.js';
+
+const SLICE_MS = 12;
+const PROGRESS_EVERY_MS = 100;
+
+const nextTask = () =>
+  new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = resolve;
+    channel.port2.postMessage(null);
+  });
+
+export class InlineSolver {
+  #token = 0; // the current run; a newer run or a cancel changes it
+  #active = false;
+
+  get busy() {
+    return this.#active;
+  }
+
+  async solve(cells, side, { limit = 2, alphabet = '', onProgress = null } = {}) {
+    const run = this.#start();
+    const job = new SolveJob(cells, side, limit, alphabet);
+    try {
+      let last = performance.now();
+      while (!job.runFor(SLICE_MS)) {
+        if (performance.now() - last >= PROGRESS_EVERY_MS) {
+          onProgress?.(job.nodes);
+          last = performance.now();
+        }
+        await nextTask();
+        if (run !== this.#token) throw new Cancelled();
+      }
+      const r = job.result();
+      const out = {
+        outcome: r.outcome,
+        cells: r.cells ?? null,
+        count: r.count,
+        message: r.message,
+        guesses: r.guesses,
+        nodes: r.nodes,
+        micros: r.micros,
+      };
+      r.free();
+      return out;
+    } finally {
+      job.free();
+      if (run === this.#token) this.#active = false;
+    }
+  }
+
+  async generate(side, seed, symmetric = false) {
+    const run = this.#start();
+    await nextTask();
+    try {
+      const g = generate(side, seed, symmetric);
+      const cells = g.cells;
+      const out = {
+        side: g.side,
+        cells,
+        givens: cells.reduce((k, d) => k + (d !== 0), 0),
+        grade: g.grade,
+        gradeId: g.gradeId,
+        guesses: g.guesses,
+      };
+      g.free();
+      return out;
+    } finally {
+      if (run === this.#token) this.#active = false;
+    }
+  }
+
+  cancel() {
+    if (this.#active) {
+      this.#token += 1;
+      this.#active = false;
+    }
+  }
+
+  #start() {
+    this.#token += 1; // ends any older run
+    this.#active = true;
+    return this.#token;
+  }
+}
