@@ -11,6 +11,7 @@ const FILES = [
   'www/page.js',
   'www/solver-client.js',
   'www/worker.js',
+  'www/results.js',
   'www/examples.js',
   'www/grid.css',
   'www/style.css',

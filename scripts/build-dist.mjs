@@ -26,6 +26,7 @@ const site = [
   'www/page.js',
   'www/solver-client.js',
   'www/worker.js',
+  'www/results.js',
   'www/inline-solver.js',
   'www/examples.js',
   'www/grid.css',

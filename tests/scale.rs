@@ -31,16 +31,6 @@ struct Tally {
     skipped: u64,
 }
 
-fn count(outcome: &Outcome) -> Option<u64> {
-    match outcome {
-        Outcome::Unique(_) => Some(1),
-        Outcome::Several { count, .. } => Some((*count).min(2)),
-        Outcome::NoSolution | Outcome::Conflict(_) => Some(0),
-        Outcome::Solved(_) => unreachable!("limit 2"),
-        Outcome::OutOfBudget { .. } => None,
-    }
-}
-
 fn check(puzzle: &Grid, origin: Option<&Grid>, tally: &mut Tally) {
     tally.puzzles += 1;
     let run = |engine, max_nodes| {
@@ -62,7 +52,7 @@ fn check(puzzle: &Grid, origin: Option<&Grid>, tally: &mut Tally) {
             }
         }
     }
-    match (count(&a.outcome), count(&b.outcome)) {
+    match (a.outcome.count(), b.outcome.count()) {
         (Some(x), Some(y)) => assert_eq!(
             x,
             y,

@@ -4,16 +4,10 @@
 // the page keeps answering and Cancel stops it at the next slice.
 import { SolveJob, generate } from './pkg/bitsudoku.js';
 import { Cancelled } from './solver-client.js';
+import { generated, nextTask, solveResult } from './results.js';
 
 const SLICE_MS = 12;
 const PROGRESS_EVERY_MS = 100;
-
-const nextTask = () =>
-  new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = resolve;
-    channel.port2.postMessage(null);
-  });
 
 export class InlineSolver {
   #token = 0; // the current run; a newer run or a cancel changes it
@@ -36,18 +30,7 @@ export class InlineSolver {
         await nextTask();
         if (run !== this.#token) throw new Cancelled();
       }
-      const r = job.result();
-      const out = {
-        outcome: r.outcome,
-        cells: r.cells ?? null,
-        count: r.count,
-        message: r.message,
-        guesses: r.guesses,
-        nodes: r.nodes,
-        micros: r.micros,
-      };
-      r.free();
-      return out;
+      return solveResult(job);
     } finally {
       job.free();
       if (run === this.#token) this.#active = false;
@@ -58,18 +41,7 @@ export class InlineSolver {
     const run = this.#start();
     await nextTask();
     try {
-      const g = generate(side, seed, symmetric);
-      const cells = g.cells;
-      const out = {
-        side: g.side,
-        cells,
-        givens: cells.reduce((k, d) => k + (d !== 0), 0),
-        grade: g.grade,
-        gradeId: g.gradeId,
-        guesses: g.guesses,
-      };
-      g.free();
-      return out;
+      return generated(generate(side, seed, symmetric));
     } finally {
       if (run === this.#token) this.#active = false;
     }

@@ -3,6 +3,7 @@
 // (or a newer solve) stops the current one within a slice, without killing
 // the worker.
 import init, { SolveJob, generate } from './pkg/bitsudoku.js';
+import { generated, nextTask, solveResult } from './results.js';
 
 const SLICE_MS = 20;
 const PROGRESS_EVERY_MS = 100;
@@ -16,14 +17,6 @@ ready.then(
 // The solve allowed to run; a cancel or a newer solve changes it.
 let current = null;
 
-// Resolves after the messages already queued have been handled.
-const nextTask = () =>
-  new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = resolve;
-    channel.port2.postMessage(null);
-  });
-
 self.onmessage = async ({ data: msg }) => {
   if (msg?.type === 'cancel') {
     if (current === msg.id) current = null;
@@ -34,18 +27,7 @@ self.onmessage = async ({ data: msg }) => {
     try {
       await ready;
       const g = generate(msg.side, msg.seed, msg.symmetric);
-      const cells = g.cells;
-      self.postMessage({
-        type: 'generated',
-        id: msg.id,
-        side: g.side,
-        cells,
-        givens: cells.reduce((k, d) => k + (d !== 0), 0),
-        grade: g.grade,
-        gradeId: g.gradeId,
-        guesses: g.guesses,
-      });
-      g.free();
+      self.postMessage({ type: 'generated', id: msg.id, ...generated(g) });
     } catch (err) {
       self.postMessage({ type: 'error', id: msg.id, message: String(err?.message ?? err) });
     } finally {
@@ -72,19 +54,7 @@ self.onmessage = async ({ data: msg }) => {
         return;
       }
     }
-    const r = job.result();
-    self.postMessage({
-      type: 'result',
-      id: msg.id,
-      outcome: r.outcome,
-      cells: r.cells ?? null,
-      count: r.count,
-      message: r.message,
-      guesses: r.guesses,
-      nodes: r.nodes,
-      micros: r.micros,
-    });
-    r.free();
+    self.postMessage({ type: 'result', id: msg.id, ...solveResult(job) });
   } catch (err) {
     self.postMessage({ type: 'error', id: msg.id, message: String(err?.message ?? err) });
   } finally {

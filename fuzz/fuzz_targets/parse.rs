@@ -18,9 +18,20 @@ fuzz_target!(|data: &[u8]| {
         1..=4 => Some(Alphabet::ALL[((first >> 3) & 7) as usize - 1]),
         _ => None,
     };
-    let prefer = if first & 0x40 != 0 { Some(Alphabet::Hex) } else { None };
+    let prefer = if first & 0x40 != 0 {
+        Some(Alphabet::Hex)
+    } else {
+        None
+    };
     let text = String::from_utf8_lossy(rest);
-    for entry in parse_all(&text, ParseOptions { size, alphabet, prefer }) {
+    for entry in parse_all(
+        &text,
+        ParseOptions {
+            size,
+            alphabet,
+            prefer,
+        },
+    ) {
         let Ok(puzzle) = entry.result else { continue };
         let grid_size = puzzle.grid.size();
         for layout in [Layout::Line, Layout::Block, Layout::Pretty] {

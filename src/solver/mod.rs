@@ -111,6 +111,26 @@ impl Outcome {
         }
     }
 
+    /// Solutions found, whatever the outcome (with `OutOfBudget`, those found
+    /// before the budget ran out).
+    pub fn found(&self) -> u64 {
+        match self {
+            Outcome::Unique(_) | Outcome::Solved(_) => 1,
+            Outcome::Several { count, .. } => *count,
+            Outcome::OutOfBudget { found, .. } => *found,
+            Outcome::NoSolution | Outcome::Conflict(_) => 0,
+        }
+    }
+
+    /// The count the search established: `None` when the budget ran out
+    /// first (a conflict counts as no solution).
+    pub fn count(&self) -> Option<u64> {
+        match self {
+            Outcome::OutOfBudget { .. } => None,
+            other => Some(other.found()),
+        }
+    }
+
     /// The stable machine name: `unique`, `solved`, `several`, `none`,
     /// `conflict`, `budget`.
     pub fn id(&self) -> &'static str {

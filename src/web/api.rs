@@ -100,10 +100,9 @@ impl Parsed {
     }
 }
 
-/// Reads the first puzzle of `text`. `side` 0 detects the size; `alphabet`
-/// (an id) is used for the sizes it serves and breaks ties otherwise.
-#[wasm_bindgen]
-pub fn parse(text: &str, side: u32, alphabet: Option<String>) -> Result<Parsed, JsError> {
+/// What the caller names: `side` 0 detects the size; `alphabet` (an id) is
+/// used for the sizes it serves.
+fn parse_options(side: u32, alphabet: Option<String>) -> Result<ParseOptions, JsError> {
     let size = if side == 0 {
         None
     } else {
@@ -116,61 +115,45 @@ pub fn parse(text: &str, side: u32, alphabet: Option<String>) -> Result<Parsed, 
                 .ok_or_else(|| JsError::new(&format!("unknown alphabet '{id}'")))?,
         ),
     };
-    let (puzzle, count) = parse_first(
-        text,
-        ParseOptions {
-            size,
-            alphabet,
-            prefer: None,
-        },
-    )
-    .map_err(|e| JsError::new(&e.to_string()))?;
-    Ok(Parsed {
-        side: puzzle.grid.size().side() as u32,
-        cells: puzzle.grid.cells().to_vec(),
-        alphabet: puzzle.notation.alphabet.id(),
-        layout: puzzle.notation.layout.id(),
-        blank: puzzle.notation.blank.to_string(),
-        puzzles: count as u32,
+    Ok(ParseOptions {
+        size,
+        alphabet,
+        prefer: None,
     })
+}
+
+impl Parsed {
+    fn new(puzzle: crate::parse::Puzzle, puzzles: usize) -> Parsed {
+        Parsed {
+            side: puzzle.grid.size().side() as u32,
+            cells: puzzle.grid.cells().to_vec(),
+            alphabet: puzzle.notation.alphabet.id(),
+            layout: puzzle.notation.layout.id(),
+            blank: puzzle.notation.blank.to_string(),
+            puzzles: puzzles as u32,
+        }
+    }
+}
+
+/// Reads the first puzzle of `text`. `side` 0 detects the size; `alphabet`
+/// (an id) is used for the sizes it serves.
+#[wasm_bindgen]
+pub fn parse(text: &str, side: u32, alphabet: Option<String>) -> Result<Parsed, JsError> {
+    let (puzzle, count) = parse_first(text, parse_options(side, alphabet)?)
+        .map_err(|e| JsError::new(&e.to_string()))?;
+    Ok(Parsed::new(puzzle, count))
 }
 
 /// Reads every puzzle of `text`. The first bad puzzle makes it throw, with
 /// its position (puzzle number, line, column) in the message.
 #[wasm_bindgen(js_name = parseAll)]
 pub fn parse_all(text: &str, side: u32, alphabet: Option<String>) -> Result<Vec<Parsed>, JsError> {
-    let size = if side == 0 {
-        None
-    } else {
-        Some(size_of(side)?)
-    };
-    let alphabet = match alphabet.as_deref() {
-        None | Some("") => None,
-        Some(id) => Some(
-            Alphabet::from_name(id)
-                .ok_or_else(|| JsError::new(&format!("unknown alphabet '{id}'")))?,
-        ),
-    };
-    let entries = crate::parse::parse_all(
-        text,
-        ParseOptions {
-            size,
-            alphabet,
-            prefer: None,
-        },
-    );
-    let count = entries.len() as u32;
+    let entries = crate::parse::parse_all(text, parse_options(side, alphabet)?);
+    let count = entries.len();
     entries
         .into_iter()
         .map(|entry| match entry.result {
-            Ok(puzzle) => Ok(Parsed {
-                side: puzzle.grid.size().side() as u32,
-                cells: puzzle.grid.cells().to_vec(),
-                alphabet: puzzle.notation.alphabet.id(),
-                layout: puzzle.notation.layout.id(),
-                blank: puzzle.notation.blank.to_string(),
-                puzzles: count,
-            }),
+            Ok(puzzle) => Ok(Parsed::new(puzzle, count)),
             Err(e) => Err(JsError::new(&format!("puzzle {}: {e}", entry.index))),
         })
         .collect()
@@ -285,12 +268,7 @@ impl Solution {
     /// Solutions found (up to the limit).
     #[wasm_bindgen(getter)]
     pub fn count(&self) -> f64 {
-        (match &self.outcome {
-            Outcome::Unique(_) | Outcome::Solved(_) => 1,
-            Outcome::Several { count, .. } => *count,
-            Outcome::OutOfBudget { found, .. } => *found,
-            Outcome::NoSolution | Outcome::Conflict(_) => 0,
-        }) as f64
+        self.outcome.found() as f64
     }
     #[wasm_bindgen(getter)]
     pub fn guesses(&self) -> f64 {

@@ -430,27 +430,13 @@ impl GridView {
     /// Takes back the last change; returns whether there was one.
     #[wasm_bindgen(js_name = undo)]
     pub fn undo_step(&mut self) -> Result<bool, JsError> {
-        let Some(previous) = self.undo.pop() else {
-            return Ok(false);
-        };
-        self.redo.push((self.givens.clone(), self.entries.clone()));
-        (self.givens, self.entries) = previous;
-        self.changed();
-        self.refresh()?;
-        Ok(true)
+        self.travel(true)
     }
 
     /// Puts back the last change taken back; returns whether there was one.
     #[wasm_bindgen(js_name = redo)]
     pub fn redo_step(&mut self) -> Result<bool, JsError> {
-        let Some(next) = self.redo.pop() else {
-            return Ok(false);
-        };
-        self.undo.push((self.givens.clone(), self.entries.clone()));
-        (self.givens, self.entries) = next;
-        self.changed();
-        self.refresh()?;
-        Ok(true)
+        self.travel(false)
     }
 
     /// The first conflict in words, with how many more there are.
@@ -716,6 +702,24 @@ impl GridView {
         } else {
             KeyResult::moved()
         }
+    }
+
+    /// One step back (`back`) or forward through the history: the current
+    /// state goes to the other stack.
+    fn travel(&mut self, back: bool) -> Result<bool, JsError> {
+        let (from, to) = if back {
+            (&mut self.undo, &mut self.redo)
+        } else {
+            (&mut self.redo, &mut self.undo)
+        };
+        let Some(state) = from.pop() else {
+            return Ok(false);
+        };
+        to.push((self.givens.clone(), self.entries.clone()));
+        (self.givens, self.entries) = state;
+        self.changed();
+        self.refresh()?;
+        Ok(true)
     }
 
     /// Keeps the state before a change, for undo.

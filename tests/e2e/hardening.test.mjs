@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ROOT, cellTexts, launch, open, pasteText, problems, serve, solved, status } from './harness.mjs';
+import { ROOT, cellTexts, launch, pasteText, problems, serve, solved, status, inPage } from './harness.mjs';
 
 let browser;
 let site;
@@ -20,14 +20,8 @@ after(async () => {
   await site?.close();
 });
 
-async function withPage(fn, options = {}) {
-  const { context, page } = await open(browser, site.url, options);
-  try {
-    await fn(page, context);
-  } finally {
-    await context.close();
-  }
-}
+// Some tests here cause errors on purpose; they check what they expect.
+const withPage = (fn, options = {}) => inPage(browser, site.url, fn, { checkProblems: false, ...options });
 
 async function filesUnder(dir, pattern) {
   const out = [];

@@ -149,3 +149,20 @@ export function pasteText(page, text) {
     );
   }, text);
 }
+
+/**
+ * Runs `fn(page, context)` on a fresh page at `url`, then (unless
+ * `checkProblems` is false) asserts that nothing went wrong in the page.
+ */
+export async function inPage(browser, url, fn, { checkProblems = true, ...options } = {}) {
+  const { context, page } = await open(browser, url, options);
+  try {
+    await fn(page, context);
+    if (checkProblems) {
+      const seen = await problems(page);
+      if (seen.length > 0) throw new Error(`problems in the page:\n${seen.join('\n')}`);
+    }
+  } finally {
+    await context.close();
+  }
+}

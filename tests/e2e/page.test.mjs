@@ -4,19 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  ROOT,
-  SHOTS,
-  cellMarks,
-  cellTexts,
-  launch,
-  open,
-  pasteText,
-  problems,
-  serve,
-  solved,
-  status,
-} from './harness.mjs';
+import { ROOT, SHOTS, cellMarks, cellTexts, launch, pasteText, serve, solved, status, inPage } from './harness.mjs';
 
 const data = (name) => readFile(join(ROOT, 'tests/data', name), 'utf8');
 /** Blank-line-separated cases of a judge file, each as its rows. */
@@ -40,16 +28,7 @@ after(async () => {
   await site?.close();
 });
 
-/** Opens the page and checks, when the test is done, that nothing went wrong in it. */
-async function withPage(t, fn, { url = site.url, ...options } = {}) {
-  const { context, page } = await open(browser, url, options);
-  try {
-    await fn(page, context);
-    assert.deepEqual(await problems(page), [], 'no console errors, exceptions or CSP violations');
-  } finally {
-    await context.close();
-  }
-}
+const withPage = (t, fn, { url = site.url, ...options } = {}) => inPage(browser, url, fn, options);
 
 function expectSolved(texts, marks, puzzleRows, solutionRows) {
   const puzzle = puzzleRows.join('');
@@ -217,26 +196,27 @@ test('Reset keeps the givens; Copy gives the solution as text in its alphabet', 
 test('the page works from a sub-path, and in dark mode givens and filled cells still differ', async () => {
   const sub = await serve('/tools/sudoku/');
   try {
-    const { context, page } = await open(browser, sub.url, { colorScheme: 'dark' });
-    try {
-      await page.selectOption('#examples', '3');
-      await page.click('#solve');
-      assert.match(await solved(page), /^Solved/);
-      const style = (sel) =>
-        page.$eval(sel, (el) => {
-          const s = getComputedStyle(el);
-          return { color: s.color, weight: s.fontWeight, background: s.backgroundColor };
-        });
-      const given = await style('#grid .given');
-      const filled = await style('#grid .filled');
-      assert.notEqual(given.color, filled.color);
-      assert.notEqual(given.weight, filled.weight);
-      assert.notEqual(given.background, filled.background);
-      await page.screenshot({ path: join(SHOTS, 'solved-16x16-dark.png'), fullPage: true });
-      assert.deepEqual(await problems(page), []);
-    } finally {
-      await context.close();
-    }
+    await inPage(
+      browser,
+      sub.url,
+      async (page) => {
+        await page.selectOption('#examples', '3');
+        await page.click('#solve');
+        assert.match(await solved(page), /^Solved/);
+        const style = (sel) =>
+          page.$eval(sel, (el) => {
+            const s = getComputedStyle(el);
+            return { color: s.color, weight: s.fontWeight, background: s.backgroundColor };
+          });
+        const given = await style('#grid .given');
+        const filled = await style('#grid .filled');
+        assert.notEqual(given.color, filled.color);
+        assert.notEqual(given.weight, filled.weight);
+        assert.notEqual(given.background, filled.background);
+        await page.screenshot({ path: join(SHOTS, 'solved-16x16-dark.png'), fullPage: true });
+      },
+      { colorScheme: 'dark' },
+    );
   } finally {
     await sub.close();
   }

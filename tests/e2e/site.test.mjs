@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ROOT, cellMarks, cellTexts, launch, open, problems, serve, solved, status } from './harness.mjs';
+import { ROOT, cellMarks, cellTexts, launch, serve, solved, status, inPage } from './harness.mjs';
 
 let browser;
 let site;
@@ -23,15 +23,7 @@ after(async () => {
   await dist?.close();
 });
 
-async function withPage(fn, { url = site.url, ...options } = {}) {
-  const { context, page } = await open(browser, url, options);
-  try {
-    await fn(page, context);
-    assert.deepEqual(await problems(page), [], 'no console errors, exceptions or CSP violations');
-  } finally {
-    await context.close();
-  }
-}
+const withPage = (fn, { url = site.url, ...options } = {}) => inPage(browser, url, fn, options);
 
 const POJ = (await readFile(join(ROOT, 'tests/data/judge/poj3074.in'), 'utf8')).split('\n');
 const POJ_OUT = (await readFile(join(ROOT, 'tests/data/judge/poj3074.out'), 'utf8')).split('\n');
