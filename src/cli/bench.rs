@@ -34,6 +34,7 @@ pub struct BenchArgs {
 enum Which {
     Bitmask,
     Dlx,
+    Legacy,
     All,
 }
 
@@ -41,6 +42,7 @@ pub fn run(args: &BenchArgs) -> io::Result<u8> {
     let engines: &[Engine] = match args.engine {
         Which::Bitmask => &[Engine::Bitmask],
         Which::Dlx => &[Engine::Dlx],
+        Which::Legacy => &[Engine::Bitmask, Engine::Legacy],
         Which::All => &[Engine::Bitmask, Engine::Dlx],
     };
     let options = BenchOptions {

@@ -3,18 +3,26 @@
 //! [`solve`] answers a puzzle in one call; [`Solver`] does the same work in
 //! slices of search nodes, for callers that must stay responsive.
 
+mod board;
 mod dlx;
-pub(crate) mod geometry;
-pub(crate) mod propagate;
+mod legacy;
+mod locked;
+mod nine;
+mod propagate;
 mod search;
+mod shape;
+mod singles;
+mod subsets;
 
 use std::fmt;
 
 use crate::grid::{Conflict, Grid, Size};
 #[cfg(not(target_arch = "wasm32"))]
-use geometry::Dyn;
-use geometry::{Fixed2, Fixed3, Fixed4, Fixed5};
-use search::BitSearch;
+use legacy::geometry::Dyn;
+use legacy::geometry::{Fixed2, Fixed3, Fixed4, Fixed5};
+use legacy::search::BitSearch;
+use search::BandSearch;
+use shape::{S2, S3, S4, S5};
 
 /// How often [`Solver::run_until`] asks whether to stop, in nodes: a few
 /// milliseconds of work at most, even on 25×25.
@@ -28,6 +36,9 @@ pub enum Engine {
     Bitmask,
     /// Dancing Links (Knuth's Algorithm X), the independent cross-check.
     Dlx,
+    /// The previous cell-major engine (measurement only).
+    #[doc(hidden)]
+    Legacy,
 }
 
 impl Engine {
@@ -35,6 +46,7 @@ impl Engine {
         match name.trim().to_ascii_lowercase().as_str() {
             "bitmask" => Some(Engine::Bitmask),
             "dlx" => Some(Engine::Dlx),
+            "legacy" => Some(Engine::Legacy),
             _ => None,
         }
     }
@@ -43,6 +55,7 @@ impl Engine {
         match self {
             Engine::Bitmask => "bitmask",
             Engine::Dlx => "dlx",
+            Engine::Legacy => "legacy",
         }
     }
 }
@@ -191,6 +204,10 @@ pub fn count_solutions(puzzle: &Grid, engine: Engine, limit: u64) -> u64 {
 
 enum Search {
     Conflict(Conflict),
+    N2(BandSearch<S2>),
+    N3(BandSearch<S3>),
+    N4(BandSearch<S4>),
+    N5(BandSearch<S5>),
     B2(BitSearch<Fixed2>),
     B3(BitSearch<Fixed3>),
     B4(BitSearch<Fixed4>),
@@ -206,6 +223,10 @@ macro_rules! each {
     ($s:expr, $x:ident => $e:expr) => {
         match $s {
             Search::Conflict(_) => unreachable!("no search after a conflict"),
+            Search::N2($x) => $e,
+            Search::N3($x) => $e,
+            Search::N4($x) => $e,
+            Search::N5($x) => $e,
             Search::B2($x) => $e,
             Search::B3($x) => $e,
             Search::B4($x) => $e,
@@ -237,10 +258,14 @@ impl Solver {
         } else {
             match (engine, size.box_size()) {
                 (Engine::Dlx, _) => Search::Dlx(Dlx::new(size.side(), givens, limit)),
-                (Engine::Bitmask, 2) => Search::B2(BitSearch::new(Fixed2::new(), givens, limit)),
-                (Engine::Bitmask, 3) => Search::B3(BitSearch::new(Fixed3::new(), givens, limit)),
-                (Engine::Bitmask, 4) => Search::B4(BitSearch::new(Fixed4::new(), givens, limit)),
-                (Engine::Bitmask, _) => Search::B5(BitSearch::new(Fixed5::new(), givens, limit)),
+                (Engine::Bitmask, 2) => Search::N2(BandSearch::new(givens, limit)),
+                (Engine::Bitmask, 3) => Search::N3(BandSearch::new(givens, limit)),
+                (Engine::Bitmask, 4) => Search::N4(BandSearch::new(givens, limit)),
+                (Engine::Bitmask, _) => Search::N5(BandSearch::new(givens, limit)),
+                (Engine::Legacy, 2) => Search::B2(BitSearch::new(Fixed2::new(), givens, limit)),
+                (Engine::Legacy, 3) => Search::B3(BitSearch::new(Fixed3::new(), givens, limit)),
+                (Engine::Legacy, 4) => Search::B4(BitSearch::new(Fixed4::new(), givens, limit)),
+                (Engine::Legacy, _) => Search::B5(BitSearch::new(Fixed5::new(), givens, limit)),
             }
         };
         Solver {

@@ -1,38 +1,182 @@
-//! Depth-first search over the propagated boards: branch on the cell with the
-//! fewest candidates, count solutions up to a limit.
+//! Depth-first search over propagated boards: what to branch on, counting
+//! solutions up to a limit, and the node budget.
 //!
 //! The search is an explicit stack, not recursion, so it can stop after any
 //! number of nodes and resume later (the page solves in slices to stay
 //! responsive and cancelable). Boards live in one arena, one per depth;
 //! branching copies the parent board into the next slot, and the last
-//! alternative of a cell reuses the parent's slot.
+//! alternative reuses the parent's slot.
 
-use super::geometry::{Geometry, WEIGHTS_FROM_SIDE};
-use super::propagate::{
-    choose, clear, digits, place, propagate, stride, Choice, Contradiction, Work, PLACED,
-};
+use super::board::{assign, cell_view, clear, digits, stride, unsolved, Contradiction, Work, OPEN};
+use super::propagate::propagate;
+use super::shape::{bits, house_cell, Shape, Word};
 use super::Stats;
+
+/// What to branch on: a cell's candidates, or a digit's places in a house.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Choice {
+    /// Try each digit of `digits` in `cell`.
+    Cell { cell: usize, digits: u32 },
+    /// Try `digit` (0-based) in each cell of house `house` whose position in
+    /// the house is in `places`.
+    Digit {
+        house: usize,
+        digit: usize,
+        places: u32,
+    },
+}
+
+/// The most constrained choice of an unsolved board, from its cell view
+/// `cand`: the open cell with the fewest candidates (minimum remaining
+/// values), unless it has more than two and some digit has only two places
+/// in a house; then that digit.
+///
+/// With `weights` (conflicts seen per house), cells are ranked by
+/// candidates per weight of their three houses (dom/wdeg): the search goes
+/// where it failed before.
+fn choose<S: Shape>(cand: &[u32], weights: Option<&[u32]>) -> Choice {
+    let mut best = usize::MAX;
+    let mut best_count = u32::MAX;
+    let mut best_weight = 1u64;
+    match weights {
+        None => {
+            for (i, &m) in cand[..S::CELLS].iter().enumerate() {
+                if m & OPEN != 0 {
+                    let k = m.count_ones() - 1;
+                    if k < best_count {
+                        best = i;
+                        best_count = k;
+                        if k <= 2 {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        Some(w) => {
+            for (i, &m) in cand[..S::CELLS].iter().enumerate() {
+                if m & OPEN != 0 {
+                    let k = m.count_ones() - 1;
+                    let (r, c) = (i / S::N, i % S::N);
+                    let x = 2 * S::N + r / S::B * S::B + c / S::B;
+                    let weight = (w[r] + w[S::N + c] + w[x]) as u64;
+                    // k / weight < best_count / best_weight
+                    if (k as u64) * best_weight < (best_count as u64) * weight {
+                        best = i;
+                        best_count = k;
+                        best_weight = weight;
+                    }
+                }
+            }
+        }
+    }
+    debug_assert!(best != usize::MAX, "an unsolved board has an open cell");
+    if best_count > 2 {
+        let mut pick: Option<(usize, u32)> = None;
+        for h in 0..S::HOUSES {
+            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+            for i in 0..S::N {
+                let m = cand[house_cell::<S>(h, i)] & !OPEN;
+                thrice |= twice & m;
+                twice |= once & m;
+                once |= m;
+            }
+            let pairs = twice & !thrice;
+            if pairs != 0 {
+                let better = match (pick, weights) {
+                    (None, _) => true,
+                    (Some((p, _)), Some(w)) => w[h] > w[p],
+                    (Some(_), None) => false,
+                };
+                if better {
+                    pick = Some((h, pairs & pairs.wrapping_neg()));
+                }
+                if weights.is_none() {
+                    break;
+                }
+            }
+        }
+        if let Some((house, digit)) = pick {
+            let places = (0..S::N)
+                .filter(|&i| cand[house_cell::<S>(house, i)] & digit != 0)
+                .fold(0u32, |acc, i| acc | 1 << i);
+            return Choice::Digit {
+                house,
+                digit: digit.trailing_zeros() as usize,
+                places,
+            };
+        }
+    }
+    Choice::Cell {
+        cell: best,
+        digits: cand[best] & !OPEN,
+    }
+}
+
+/// The bivalue cell whose houses saw the most conflicts (the first such
+/// without weights), found with one fold per band; `None` when no cell has
+/// two candidates. Cheaper than building the cell view: on 9×9 nearly every
+/// branch point has one.
+fn choose_pair<S: Shape>(board: &[S::W], weights: Option<&[u32]>) -> Option<Choice> {
+    let mut best: Option<(usize, u32)> = None;
+    for k in 0..S::B {
+        let (mut once, mut twice, mut thrice) = (S::W::ZERO, S::W::ZERO, S::W::ZERO);
+        for d in 0..S::N {
+            let x = board[d * S::B + k];
+            thrice |= twice & x;
+            twice |= once & x;
+            once |= x;
+        }
+        let pairs = twice & !thrice & unsolved::<S>(board, k);
+        for p in bits(pairs) {
+            let cell = k * S::BAND + p;
+            let weight = match weights {
+                None => return Some(pair_choice::<S>(board, cell)),
+                Some(w) => {
+                    let (r, c) = (cell / S::N, cell % S::N);
+                    let x = 2 * S::N + r / S::B * S::B + c / S::B;
+                    w[r] + w[S::N + c] + w[x]
+                }
+            };
+            if best.is_none_or(|(_, b)| weight > b) {
+                best = Some((cell, weight));
+            }
+        }
+    }
+    best.map(|(cell, _)| pair_choice::<S>(board, cell))
+}
+
+fn pair_choice<S: Shape>(board: &[S::W], cell: usize) -> Choice {
+    let (k, bit) = (cell / S::BAND, S::W::bit(cell % S::BAND));
+    let digits = (0..S::N)
+        .filter(|&d| board[d * S::B + k] & bit != S::W::ZERO)
+        .fold(0, |acc, d| acc | 1 << d);
+    Choice::Cell { cell, digits }
+}
 
 /// A branch point; its board is the arena slot of the same index.
 #[derive(Clone, Copy, Debug)]
 struct Frame {
     /// The cell branched on, or for a digit choice the house.
     at: u16,
-    /// 0 for a cell choice; else the digit (a bit) placed in turn in the
-    /// house's cells.
-    digit: u32,
+    /// For a digit choice, the digit placed in turn in the house's cells
+    /// (0-based); unused for a cell choice.
+    digit: u8,
+    /// Whether this is a digit choice.
+    by_digit: bool,
     /// Alternatives not tried yet: digits of the cell, or positions in the
     /// house.
     remaining: u32,
 }
 
-/// One resumable bitmask search.
-pub(crate) struct BitSearch<G: Geometry> {
-    g: G,
+/// One resumable search.
+pub(crate) struct BandSearch<S: Shape> {
     stride: usize,
-    boards: Vec<u32>,
+    boards: Vec<S::W>,
     frames: Vec<Frame>,
-    work: Work,
+    work: Work<S>,
+    /// The cell view of the board being settled.
+    cand: Vec<u32>,
     /// Conflicts seen per house, for dom/wdeg branching (empty when the
     /// size does not use it). Kept across the whole search, not per board.
     weights: Vec<u32>,
@@ -41,21 +185,22 @@ pub(crate) struct BitSearch<G: Geometry> {
     pub(crate) first: Option<Vec<u8>>,
     pub(crate) stats: Stats,
     pub(crate) finished: bool,
+    shape: std::marker::PhantomData<S>,
 }
 
-impl<G: Geometry> BitSearch<G> {
+impl<S: Shape> BandSearch<S> {
     /// Sets up the search for `givens` (0 = empty) and propagates the root.
     /// `limit` ≥ 1 is the number of solutions after which it stops.
-    pub(crate) fn new(g: G, givens: &[u8], limit: u64) -> Self {
-        let stride = stride(g);
-        let mut s = BitSearch {
-            g,
+    pub(crate) fn new(givens: &[u8], limit: u64) -> Self {
+        let stride = stride::<S>();
+        let mut s = BandSearch {
             stride,
-            boards: vec![0; stride * 4],
+            boards: vec![S::W::default(); stride * 4],
             frames: Vec::new(),
-            work: Work::new(g.cells()),
-            weights: if g.side() >= WEIGHTS_FROM_SIDE {
-                vec![1; g.houses()]
+            work: Work::new(),
+            cand: vec![0; S::CELLS],
+            weights: if S::WEIGHTS {
+                vec![1; S::HOUSES]
             } else {
                 Vec::new()
             },
@@ -67,24 +212,21 @@ impl<G: Geometry> BitSearch<G> {
                 guesses: 0,
             },
             finished: false,
+            shape: std::marker::PhantomData,
         };
-        clear(g, &mut s.boards[..stride]);
-        let root_ok = givens.iter().enumerate().all(|(cell, &d)| {
-            if d == 0 {
-                return true;
-            }
-            let bit = 1u32 << (d - 1);
-            let board = &mut s.boards[..stride];
-            // A given whose digit a peer already took: no solution.
-            board[cell] & bit != 0
-                && (board[cell] & PLACED == 0 || board[cell] == PLACED | bit)
-                && place(g, board, &mut s.work, cell, bit).is_ok()
-        });
+        let board = &mut s.boards[..stride];
+        clear::<S>(board);
+        let root_ok = givens
+            .iter()
+            .enumerate()
+            .filter(|&(_, &d)| d != 0)
+            .all(|(cell, &d)| assign::<S>(board, &mut s.work, d as usize - 1, cell).is_ok());
         if !root_ok {
+            // A given whose digit a peer already took: no solution.
             s.finished = true;
             return s;
         }
-        s.work.touch_all(g);
+        s.work.touch_all();
         s.settle(0);
         s
     }
@@ -92,36 +234,38 @@ impl<G: Geometry> BitSearch<G> {
     /// Propagates the board in `slot`; records it as a solution, or opens a
     /// frame on it.
     fn settle(&mut self, slot: usize) {
-        let g = self.g;
         let board = &mut self.boards[slot * self.stride..(slot + 1) * self.stride];
-        let result = propagate(g, board, &mut self.work);
-        // A solved board may leave dirty houses behind; the next board starts clean.
-        self.work.clear();
-        match result {
+        match propagate::<S>(board, &mut self.work, &mut self.cand) {
             Err(c) => self.learn(c),
             Ok(true) => {
                 self.found += 1;
                 if self.first.is_none() {
-                    self.first = Some(digits(g, board));
+                    self.first = Some(digits::<S>(board));
                 }
                 if self.found >= self.limit {
                     self.finished = true;
                 }
             }
-            Ok(false) => self.open_frame(slot),
+            Ok(false) => {
+                let weights = (!self.weights.is_empty()).then_some(&self.weights[..]);
+                let pair = choose_pair::<S>(board, weights);
+                let choice = pair.unwrap_or_else(|| {
+                    cell_view::<S>(board, &mut self.cand);
+                    choose::<S>(&self.cand, weights)
+                });
+                self.open_frame(slot, choice)
+            }
         }
     }
 
-    /// Chooses what to branch on for the open board in `slot` and pushes the
-    /// frame.
-    fn open_frame(&mut self, slot: usize) {
-        let g = self.g;
-        let board = &self.boards[slot * self.stride..(slot + 1) * self.stride];
-        let weights = (!self.weights.is_empty()).then_some(&self.weights[..]);
-        let frame = match choose(g, board, weights) {
+    /// Pushes the frame that branches on `choice` for the open board in
+    /// `slot`.
+    fn open_frame(&mut self, slot: usize, choice: Choice) {
+        let frame = match choice {
             Choice::Cell { cell, digits } => Frame {
                 at: cell as u16,
                 digit: 0,
+                by_digit: false,
                 remaining: digits,
             },
             Choice::Digit {
@@ -130,7 +274,8 @@ impl<G: Geometry> BitSearch<G> {
                 places,
             } => Frame {
                 at: house as u16,
-                digit,
+                digit: digit as u8,
+                by_digit: true,
                 remaining: places,
             },
         };
@@ -165,16 +310,15 @@ impl<G: Geometry> BitSearch<G> {
                 return false;
             }
             let frame = &mut self.frames[top];
-            let next = frame.remaining & frame.remaining.wrapping_neg();
-            frame.remaining ^= next;
-            let (cell, bit) = if frame.digit == 0 {
-                (frame.at as usize, next)
-            } else {
-                let position = next.trailing_zeros() as usize;
+            let next = frame.remaining.trailing_zeros() as usize;
+            frame.remaining &= frame.remaining - 1;
+            let (cell, digit) = if frame.by_digit {
                 (
-                    self.g.house(frame.at as usize)[position] as usize,
-                    frame.digit,
+                    house_cell::<S>(frame.at as usize, next),
+                    frame.digit as usize,
                 )
+            } else {
+                (frame.at as usize, next)
             };
             let slot = if frame.remaining == 0 {
                 // The last alternative: work in the parent's slot.
@@ -183,14 +327,14 @@ impl<G: Geometry> BitSearch<G> {
             } else {
                 let (from, to) = (top * self.stride, (top + 1) * self.stride);
                 if self.boards.len() < to + self.stride {
-                    self.boards.resize(to + self.stride, 0);
+                    self.boards.resize(to + self.stride, S::W::default());
                 }
                 self.boards.copy_within(from..to, to);
                 top + 1
             };
             self.stats.nodes += 1;
             let board = &mut self.boards[slot * self.stride..(slot + 1) * self.stride];
-            if let Err(c) = place(self.g, board, &mut self.work, cell, bit) {
+            if let Err(c) = assign::<S>(board, &mut self.work, digit, cell) {
                 self.work.clear();
                 self.learn(c);
                 continue;

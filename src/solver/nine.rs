@@ -1,0 +1,224 @@
+//! The 9×9 fast path of propagation: the same rules, in the same order, as
+//! the general code (`locked.rs`, `singles.rs`), on the same board, written
+//! out for 27-bit bands so that every step is a table lookup or a few
+//! word operations and nothing is tracked per change.
+//!
+//! The general code marks each changed digit-band as it goes; here a band
+//! pass runs on every digit-band that differs from the copy in the board's
+//! `seen` region (the band as its last pass left it), after JCZSolve's
+//! design, as the `sudoku` crate describes it: 27 comparisons are cheaper
+//! than bookkeeping. Eliminations that may change nothing are made without
+//! checking.
+//!
+//! Board words (see `board.rs`): `plane[d·3 + k]` 0..27, `unsolved[k]`
+//! 27..30, `seen[d·3 + k]` 30..57.
+
+use super::board::Contradiction;
+use super::shape::{houses_of, Shape, S3};
+
+/// Every cell of a band.
+const ALL: u32 = (1 << 27) - 1;
+/// Bit 0 of each row of a band: `cols * REPEAT` repeats 9 columns in 3 rows.
+const REPEAT: u32 = 1 | 1 << 9 | 1 << 18;
+const SEEN: usize = 30;
+
+#[inline(always)]
+fn unsolved(board: &[u32; 57], k: usize) -> u32 {
+    board[27 + k]
+}
+
+/// The band's cells of every box segment in `segs`.
+#[inline(always)]
+fn boxes(segs: u32) -> u32 {
+    S3::tables().segment_cols[segs as usize] * REPEAT
+}
+
+/// Marks `cells` of band `k` assigned to digit `d`: every other digit
+/// leaves them (the band pass or stack pass that found them cleared the
+/// digit's own row, box and column).
+#[inline(always)]
+fn settle(board: &mut [u32; 57], d: usize, k: usize, cells: u32) {
+    board[27 + k] &= !cells;
+    for e in 0..9 {
+        board[e * 3 + k] &= !cells;
+    }
+    board[d * 3 + k] |= cells;
+}
+
+/// The band's other cells in a row or box with any of `cells`.
+#[inline(always)]
+fn band_peers(cells: u32) -> u32 {
+    let t = S3::tables();
+    let mut peers = 0;
+    let mut rest = cells;
+    while rest != 0 {
+        peers |= t.band_peers[rest.trailing_zeros() as usize];
+        rest &= rest - 1;
+    }
+    peers & !cells
+}
+
+/// `locked::band_pass` for digit-band `i`.
+#[inline(always)]
+fn band_pass(board: &mut [u32; 57], i: usize) -> Result<(), Contradiction> {
+    let t = S3::tables();
+    let (d, k) = (i / 3, i % 3);
+    let x = board[i];
+    let m = t.segments[(x & 511) as usize] as usize
+        | (t.segments[(x >> 9 & 511) as usize] as usize) << 3
+        | (t.segments[(x >> 18) as usize] as usize) << 6;
+    let m2 = t.locked[m] as usize;
+    if m2 == 0 {
+        return Err(band_failure(k, m as u32));
+    }
+    let keep =
+        t.segment_cols[m2 & 7] | t.segment_cols[m2 >> 3 & 7] << 9 | t.segment_cols[m2 >> 6] << 18;
+    let x = x & keep;
+    board[i] = x;
+    board[SEEN + i] = x;
+    // Pointing, box → column.
+    let cols = (x | x >> 9 | x >> 18) & 511;
+    let one_col = t.segments_once[cols as usize] as u32;
+    let away = !((cols & t.segment_cols[one_col as usize]) * REPEAT);
+    let base = d * 3;
+    board[base + (k + 1) % 3] &= away;
+    board[base + (k + 2) % 3] &= away;
+    // Hidden singles in boxes: one row and one column left.
+    let lone = one_col & t.one_row[m] as u32;
+    if lone != 0 {
+        let cells = x & boxes(lone) & unsolved(board, k);
+        if cells != 0 {
+            settle(board, d, k, cells);
+        }
+    }
+    Ok(())
+}
+
+#[cold]
+fn band_failure(k: usize, m: u32) -> Contradiction {
+    super::locked::band_failure::<S3>(k, m)
+}
+
+/// `locked::stack_pass` for digit `d`.
+#[inline(always)]
+fn stack_pass(board: &mut [u32; 57], d: usize) -> Result<(), Contradiction> {
+    let t = S3::tables();
+    let mut cols = [0u32; 3];
+    let mut multi = [0u32; 3];
+    let (mut once, mut twice) = (0u32, 0u32);
+    for k in 0..3 {
+        let x = board[d * 3 + k];
+        let (r0, r1, r2) = (x & 511, x >> 9 & 511, x >> 18);
+        cols[k] = r0 | r1 | r2;
+        multi[k] = (r0 & r1) | (r0 & r2) | (r1 & r2);
+        twice |= once & cols[k];
+        once |= cols[k];
+    }
+    let missing = 511 & !once;
+    if missing != 0 {
+        return Err(Contradiction(1 << (9 + missing.trailing_zeros())));
+    }
+    let exclusive = once & !twice;
+    if exclusive == 0 {
+        return Ok(());
+    }
+    for k in 0..3 {
+        let e = cols[k] & exclusive;
+        if e == 0 {
+            continue;
+        }
+        let segs = t.segments[e as usize] as u32;
+        let one = t.segments_once[e as usize] as u32;
+        if segs != one {
+            let s = (segs & !one).trailing_zeros() as usize;
+            return Err(Contradiction(1 << (18 + k * 3 + s)));
+        }
+        let keep = (!t.segment_cols[one as usize] | e) & 511;
+        let i = d * 3 + k;
+        board[i] &= keep * REPEAT;
+        let lone = e & !multi[k];
+        if lone != 0 {
+            let cells = board[i] & (lone * REPEAT) & unsolved(board, k);
+            if cells != 0 {
+                board[i] &= !band_peers(cells);
+                settle(board, d, k, cells);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `singles::naked` for band `k`.
+#[inline(always)]
+fn naked(board: &mut [u32; 57], k: usize) -> Result<(), Contradiction> {
+    let (mut once, mut twice) = (0u32, 0u32);
+    for d in 0..9 {
+        let x = board[d * 3 + k];
+        twice |= once & x;
+        once |= x;
+    }
+    let empty = ALL & !once;
+    if empty != 0 {
+        return Err(Contradiction(houses_of::<S3>(
+            k * 27 + empty.trailing_zeros() as usize,
+        )));
+    }
+    let singles = once & !twice & unsolved(board, k);
+    if singles == 0 {
+        return Ok(());
+    }
+    board[27 + k] &= !singles;
+    for d in 0..9 {
+        let i = d * 3 + k;
+        let mine = singles & board[i];
+        if mine != 0 {
+            board[i] &= !band_peers(mine);
+            let cols = (mine | mine >> 9 | mine >> 18) & 511;
+            let away = !(cols * REPEAT);
+            board[d * 3 + (k + 1) % 3] &= away;
+            board[d * 3 + (k + 2) % 3] &= away;
+        }
+    }
+    Ok(())
+}
+
+/// `propagate::propagate` for 9×9 boards.
+pub(crate) fn propagate(board: &mut [u32]) -> Result<bool, Contradiction> {
+    let board: &mut [u32; 57] = (&mut board[..57]).try_into().expect("a 9×9 board");
+    let (mut stacks, mut folds) = (0u32, 0u32);
+    loop {
+        loop {
+            let mut any = false;
+            for i in 0..27 {
+                if board[i] != board[SEEN + i] {
+                    any = true;
+                    stacks |= 1 << (i / 3);
+                    folds |= 1 << (i % 3);
+                    band_pass(board, i)?;
+                }
+            }
+            if !any {
+                break;
+            }
+        }
+        if stacks != 0 {
+            let mut due = std::mem::take(&mut stacks);
+            while due != 0 {
+                let d = due.trailing_zeros() as usize;
+                due &= due - 1;
+                stack_pass(board, d)?;
+            }
+            continue;
+        }
+        if folds != 0 {
+            let mut due = std::mem::take(&mut folds);
+            while due != 0 {
+                let k = due.trailing_zeros() as usize;
+                due &= due - 1;
+                naked(board, k)?;
+            }
+            continue;
+        }
+        return Ok(board[27] | board[28] | board[29] == 0);
+    }
+}

@@ -1,0 +1,428 @@
+//! The shape of a grid as the engine sees it: the box size as a type, the
+//! word that holds one band of one digit, and the masks the rules use.
+//!
+//! A **band** is `b` consecutive rows (`b·n` cells); a digit's candidates in
+//! a band fit one word: bit `i·n + c` for row `i` of the band, column `c`.
+//!
+//! ```text
+//!  16×16, one digit, band 0 (rows 0–3) in a u64:
+//!  bit  63 ……………… 48 47 ……………… 32 31 ……………… 16 15 ……………… 0
+//!       └── row 3 ───┘ └── row 2 ───┘ └── row 1 ───┘ └── row 0 ──┘
+//!  inside a row, column c is bit c; box segment s is bits s·b … s·b+b−1.
+//! ```
+//!
+//! Sizes are compile-time constants (one monomorphised copy of the engine per
+//! size, from one source): 4×4 and 9×9 bands fit a `u32` (8 and 27 bits),
+//! 16×16 a `u64` (64), 25×25 a `u128` (125). The tables are built once, on
+//! first use.
+
+use super::board::Contradiction;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Shl, Shr};
+
+/// One band of one digit (or of the unsolved cells).
+pub(crate) trait Word:
+    Copy
+    + Eq
+    + Default
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + Shl<usize, Output = Self>
+    + Shr<usize, Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+{
+    const ZERO: Self;
+    const ONE: Self;
+    fn from_u32(v: u32) -> Self;
+    /// The low 32 bits.
+    fn low(self) -> u32;
+    fn trailing_zeros(self) -> u32;
+    /// `self` with its lowest set bit cleared.
+    fn clear_lowest(self) -> Self;
+    fn wrapping_mul(self, rhs: Self) -> Self;
+    #[inline(always)]
+    fn bit(p: usize) -> Self {
+        Self::ONE << p
+    }
+    #[inline(always)]
+    fn is_zero(self) -> bool {
+        self == Self::ZERO
+    }
+}
+
+macro_rules! word {
+    ($t:ty) => {
+        impl Word for $t {
+            const ZERO: Self = 0;
+            const ONE: Self = 1;
+            #[inline(always)]
+            fn from_u32(v: u32) -> Self {
+                v as $t
+            }
+            #[inline(always)]
+            fn low(self) -> u32 {
+                self as u32
+            }
+            #[inline(always)]
+            fn trailing_zeros(self) -> u32 {
+                <$t>::trailing_zeros(self)
+            }
+            #[inline(always)]
+            fn clear_lowest(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn wrapping_mul(self, rhs: Self) -> Self {
+                <$t>::wrapping_mul(self, rhs)
+            }
+        }
+    };
+}
+word!(u32);
+word!(u64);
+word!(u128);
+
+/// Iterates the set bits of a word, lowest first, as positions.
+#[inline(always)]
+pub(crate) fn bits<W: Word>(mut w: W) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if w.is_zero() {
+            return None;
+        }
+        let p = w.trailing_zeros() as usize;
+        w = w.clear_lowest();
+        Some(p)
+    })
+}
+
+/// Masks of one size, built at compile time. Arrays are sized for the
+/// largest grid (25×25); each size uses its first entries.
+pub(crate) struct Tables<W> {
+    /// Per position in a band: the band's other cells in the same row or box.
+    pub band_peers: [W; 125],
+    /// Per column: its cells in a band.
+    pub column: [W; 25],
+    /// Per box segment: the box's cells in a band.
+    pub box_cells: [W; 5],
+    /// Every cell of a band.
+    pub band_all: W,
+    /// Bit 0 of every row of a band: multiplying an `n`-bit mask by it
+    /// repeats the mask in every row.
+    pub rows: W,
+    /// Per set of box segments (bit `s`): the row positions they cover.
+    pub segment_cols: [u32; 32],
+    /// `within[m]`: the row positions with at least `m` more positions of
+    /// their segment after them.
+    pub within: [u32; 5],
+    /// For boxes of 3 and less, table versions of the bit tricks: per
+    /// segment matrix, [`locked_fixpoint`] and the boxes with one row left;
+    /// per row, the segments it touches and those it touches once.
+    pub locked: [u16; 512],
+    pub one_row: [u8; 512],
+    pub segments: [u8; 512],
+    pub segments_once: [u8; 512],
+}
+
+/// A grid size as a type.
+pub(crate) trait Shape: Copy + Send + Sync + 'static {
+    type W: Word;
+    /// A set of digit-bands (bit `d·b + k`): `n·b` bits.
+    type D: Word;
+    /// Box size `b`.
+    const B: usize;
+    /// Side `n = b²`.
+    const N: usize = Self::B * Self::B;
+    const CELLS: usize = Self::N * Self::N;
+    const HOUSES: usize = 3 * Self::N;
+    /// Cells per band, `b·n`.
+    const BAND: usize = Self::B * Self::N;
+    /// Whether propagation includes the subset rule (matching), which pays
+    /// only on large grids (`docs/DESIGN.md`).
+    const SUBSETS: bool = Self::N >= 16;
+    /// Whether branching weighs houses by past conflicts (dom/wdeg).
+    const WEIGHTS: bool = true;
+    /// In an `n`-bit row, the first column of each box segment.
+    const SEG_STARTS: u32 = seg_starts(Self::B);
+    /// Multiplying the segment starts by this moves start `s` to bit
+    /// `GATHER_SHIFT + s` (no two products meet, so nothing carries).
+    const GATHER: u64 = gather_magic(Self::B);
+    const GATHER_SHIFT: usize = (Self::B - 1) * (Self::B - 1);
+    /// In a `b×b` segment matrix (bit `i·b + s`), column 0.
+    const COLUMN_BITS: u32 = seg_starts(Self::B);
+    fn tables() -> &'static Tables<Self::W>;
+
+    /// Propagation written out for this size, where that pays (9×9:
+    /// `nine.rs`); `None` means the general code.
+    #[inline(always)]
+    fn propagate_fast(_board: &mut [Self::W]) -> Option<Result<bool, Contradiction>> {
+        None
+    }
+
+    /// Every digit as a mask (bit `d` for digit `d + 1`).
+    #[inline(always)]
+    fn full() -> u32 {
+        (1u32 << Self::N) - 1
+    }
+    /// Box segments as a mask (bit `s` for segment `s`).
+    #[inline(always)]
+    fn seg_full() -> u32 {
+        (1u32 << Self::B) - 1
+    }
+}
+
+/// The `i`-th cell of house `h` (rows `0..n`, columns `n..2n`, boxes
+/// `2n..3n` in row-major order; box `k·b + s` is band `k`, stack `s`).
+#[inline(always)]
+pub(crate) fn house_cell<S: Shape>(h: usize, i: usize) -> usize {
+    let (b, n) = (S::B, S::N);
+    if h < n {
+        h * n + i
+    } else if h < 2 * n {
+        i * n + (h - n)
+    } else {
+        let x = h - 2 * n;
+        (x / b * b + i / b) * n + x % b * b + i % b
+    }
+}
+
+/// The row, column and box of `cell` as a set of houses.
+#[inline(always)]
+pub(crate) fn houses_of<S: Shape>(cell: usize) -> u128 {
+    let (b, n) = (S::B, S::N);
+    let (r, c) = (cell / n, cell % n);
+    1 << r | 1 << (n + c) | 1 << (2 * n + r / b * b + c / b)
+}
+
+const fn seg_starts(b: usize) -> u32 {
+    let (mut m, mut s) = (0u32, 0);
+    while s < b {
+        m |= 1 << (s * b);
+        s += 1;
+    }
+    m
+}
+
+const fn gather_magic(b: usize) -> u64 {
+    let p = (b - 1) * (b - 1);
+    let (mut m, mut s) = (0u64, 0);
+    while s < b {
+        m |= 1 << (p - s * (b - 1));
+        s += 1;
+    }
+    m
+}
+
+/// Locked candidates inside a band, on its segment matrix: bit `i·b + s` says
+/// the digit may be in row `i` of the band inside box segment `s`. The digit
+/// takes exactly one segment per row and one row per box, so:
+/// - a row with one segment claims it: the box's other rows lose the digit;
+/// - a box with one row points at it: the row's other boxes lose the digit.
+///
+/// Applied to a fixpoint. 0 when a row or a box is left with no place (a
+/// matrix with a place in every row is never 0).
+pub(crate) const fn locked_fixpoint(b: usize, mut m: u32) -> u32 {
+    let row_bits = (1u32 << b) - 1;
+    let mut col_bits = 0u32;
+    let mut i = 0;
+    while i < b {
+        col_bits |= 1 << (i * b);
+        i += 1;
+    }
+    loop {
+        let before = m;
+        let mut i = 0;
+        while i < b {
+            let r = m >> (i * b) & row_bits;
+            if r == 0 {
+                return 0;
+            }
+            if r & (r - 1) == 0 {
+                m &= !(col_bits << r.trailing_zeros()) | r << (i * b);
+            }
+            i += 1;
+        }
+        let mut s = 0;
+        while s < b {
+            let c = m >> s & col_bits;
+            if c == 0 {
+                return 0;
+            }
+            if c & (c - 1) == 0 {
+                m &= !(row_bits << c.trailing_zeros()) | c << s;
+            }
+            s += 1;
+        }
+        if m == before {
+            return m;
+        }
+    }
+}
+
+macro_rules! tables_for {
+    ($build:ident, $w:ty) => {
+        const fn $build(b: usize) -> Tables<$w> {
+            let n = b * b;
+            let mut t = Tables {
+                band_peers: [0; 125],
+                column: [0; 25],
+                box_cells: [0; 5],
+                band_all: 0,
+                rows: 0,
+                segment_cols: [0; 32],
+                within: [0; 5],
+                locked: [0; 512],
+                one_row: [0; 512],
+                segments: [0; 512],
+                segments_once: [0; 512],
+            };
+            let mut p = 0;
+            while p < b * n {
+                let c = p % n;
+                t.column[c] |= 1 << p;
+                t.box_cells[c / b] |= 1 << p;
+                t.band_all |= 1 << p;
+                if c == 0 {
+                    t.rows |= 1 << p;
+                }
+                p += 1;
+            }
+            let mut p = 0;
+            while p < b * n {
+                let (i, c) = (p / n, p % n);
+                let row: $w = (((1 as $w) << n) - 1) << (i * n);
+                t.band_peers[p] = (row | t.box_cells[c / b]) & !(1 << p);
+                p += 1;
+            }
+            let mut c = 0;
+            while c < n {
+                let mut segs = 0;
+                while segs < 1 << b {
+                    if segs >> (c / b) & 1 == 1 {
+                        t.segment_cols[segs] |= 1 << c;
+                    }
+                    segs += 1;
+                }
+                let mut m = 0;
+                while m < b {
+                    if c % b + m < b {
+                        t.within[m] |= 1 << c;
+                    }
+                    m += 1;
+                }
+                c += 1;
+            }
+            if b <= 3 {
+                let col_bits = seg_starts(b);
+                let mut m = 0;
+                while m < 1 << (b * b) {
+                    let m2 = locked_fixpoint(b, m as u32);
+                    t.locked[m] = m2 as u16;
+                    let (mut s, mut segs, mut once) = (0, 0u8, 0u8);
+                    while s < b {
+                        let c = m2 >> s & col_bits;
+                        if c & c.wrapping_sub(1) == 0 {
+                            t.one_row[m] |= 1 << s;
+                        }
+                        let v = (m >> (s * b)) & ((1 << b) - 1);
+                        if v != 0 {
+                            segs |= 1 << s;
+                        }
+                        if v != 0 && v & (v - 1) == 0 {
+                            once |= 1 << s;
+                        }
+                        s += 1;
+                    }
+                    t.segments[m] = segs;
+                    t.segments_once[m] = once;
+                    m += 1;
+                }
+            }
+            t
+        }
+    };
+}
+tables_for!(build32, u32);
+tables_for!(build64, u64);
+tables_for!(build128, u128);
+
+macro_rules! shape {
+    ($name:ident, $b:literal, $w:ty, $d:ty, $build:ident $(, $fast:path)?) => {
+        /// Box size known at compile time.
+        #[derive(Clone, Copy, Debug, Default)]
+        pub(crate) struct $name;
+
+        impl Shape for $name {
+            type W = $w;
+            type D = $d;
+            const B: usize = $b;
+            #[inline(always)]
+            fn tables() -> &'static Tables<$w> {
+                static T: Tables<$w> = $build($b);
+                &T
+            }
+            $(
+                #[inline(always)]
+                fn propagate_fast(board: &mut [$w]) -> Option<Result<bool, Contradiction>> {
+                    Some($fast(board))
+                }
+            )?
+        }
+    };
+}
+shape!(S2, 2, u32, u32, build32);
+shape!(S3, 3, u32, u32, build32, super::nine::propagate);
+shape!(S4, 4, u64, u64, build64);
+shape!(S5, 5, u128, u128, build128);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check<S: Shape>() {
+        let t = S::tables();
+        let (b, n) = (S::B, S::N);
+        for h in 0..S::HOUSES {
+            let mut cells: Vec<usize> = (0..n).map(|i| house_cell::<S>(h, i)).collect();
+            cells.sort_unstable();
+            cells.dedup();
+            assert_eq!(cells.len(), n, "house {h} has {n} distinct cells");
+            for &c in &cells {
+                assert_ne!(houses_of::<S>(c) & 1 << h, 0);
+                assert_eq!(houses_of::<S>(c).count_ones(), 3);
+            }
+        }
+        for p in 0..S::BAND {
+            // Same band, same row or box, not itself.
+            let expected = (0..S::BAND)
+                .filter(|&q| q != p && (q / n == p / n || (q % n) / b == (p % n) / b))
+                .fold(S::W::ZERO, |acc, q| acc | S::W::bit(q));
+            assert!(t.band_peers[p] == expected, "band peers of {p}");
+        }
+        assert!((0..S::BAND).all(|p| t.band_all & S::W::bit(p) != S::W::ZERO));
+    }
+
+    #[test]
+    fn tables_match_the_definition() {
+        check::<S2>();
+        check::<S3>();
+        check::<S4>();
+        check::<S5>();
+    }
+
+    #[test]
+    fn locked_candidates_on_the_segment_matrix() {
+        // b = 3: row 0 only in box 0 → rows 1 and 2 leave box 0; then box 1
+        // and box 2 each keep both remaining rows.
+        let m = 0b111_111_001;
+        assert_eq!(locked_fixpoint(3, m), 0b110_110_001);
+        // A row with no place.
+        assert_eq!(locked_fixpoint(3, 0b111_000_111), 0);
+        // Two rows pinned to the same box: the box would need both.
+        assert_eq!(locked_fixpoint(3, 0b111_001_001), 0);
+    }
+}
