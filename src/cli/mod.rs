@@ -90,6 +90,8 @@ struct CountArgs {
 enum EngineArg {
     Bitmask,
     Dlx,
+    #[value(hide = true)]
+    Legacy,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,6 +181,7 @@ impl Job {
                 engine: match args.engine {
                     EngineArg::Bitmask => Engine::Bitmask,
                     EngineArg::Dlx => Engine::Dlx,
+                    EngineArg::Legacy => Engine::Legacy,
                 },
                 limit,
                 max_nodes: args.max_nodes.unwrap_or(u64::MAX),

@@ -4,15 +4,16 @@
 //! A board is a flat slice of words (copied when branching):
 //!
 //! ```text
-//!  0                      n·b                 n·b + b            2·n·b + b
-//!  ├─ plane[d·b + k] ──────┼─ unsolved[k] ──────┼─ seen[d·b + k] ─────┤
+//!  0                 n·b            n·b + b           2·n·b + b          3·n·b + b
+//!  ├─ plane[d·b + k] ─┼─ unsolved[k] ─┼─ passed[d·b + k] ─┼─ filtered[d·b + k] ─┤
 //! ```
 //! - `plane[d·b + k]`: the cells of band `k` where digit `d + 1` may go. An
 //!   assigned cell keeps its own digit's bit and loses every other digit's.
 //! - `unsolved[k]`: the cells of band `k` not assigned yet.
-//! - `seen[d·b + k]`: the planes as a rule last saw them, so that it looks
-//!   only at what changed since: on 9×9 the band pass (`nine.rs`), from
-//!   16×16 up the subset rule.
+//! - `passed[d·b + k]`: the planes as the band pass last left them, so that
+//!   it can tell what changed since (`locked.rs`, `nine.rs`);
+//! - from 16×16 up, `filtered[d·b + k]`: the planes as the subset rule last
+//!   saw them, so that it looks only at the houses that changed since.
 //!
 //! Digit-major planes make the common operations a few word-wide steps:
 //! assigning clears a row and box in one AND-NOT and a column in one per
@@ -36,21 +37,28 @@ impl Contradiction {
     }
 }
 
-/// Words in one board.
-pub(crate) fn stride<S: Shape>() -> usize {
-    2 * S::N * S::B + S::B
-}
-
-/// Where `seen` starts.
-pub(crate) const fn seen_start<S: Shape>() -> usize {
+/// Where `passed` starts.
+pub(crate) const fn passed_start<S: Shape>() -> usize {
     S::N * S::B + S::B
 }
 
-/// An empty board: every digit possible everywhere.
+/// Where `filtered` starts.
+pub(crate) const fn filtered_start<S: Shape>() -> usize {
+    2 * S::N * S::B + S::B
+}
+
+/// Words in one board.
+pub(crate) fn stride<S: Shape>() -> usize {
+    filtered_start::<S>() + if S::SUBSETS { S::N * S::B } else { 0 }
+}
+
+/// An empty board: every digit possible everywhere. A full band is what a
+/// band pass leaves a full band as, so `passed` starts full too; `filtered`
+/// starts empty, so that the subset rule looks at every house first.
 pub(crate) fn clear<S: Shape>(board: &mut [S::W]) {
     let all = S::tables().band_all;
-    board[..seen_start::<S>()].fill(all);
-    board[seen_start::<S>()..].fill(S::W::ZERO);
+    board[..filtered_start::<S>()].fill(all);
+    board[filtered_start::<S>()..].fill(S::W::ZERO);
 }
 
 /// What is pending for the rules. Kept outside the board (it is not copied
@@ -118,7 +126,7 @@ pub(crate) fn unsolved<S: Shape>(board: &[S::W], k: usize) -> S::W {
 /// Whether every cell is assigned.
 #[inline]
 pub(crate) fn is_solved<S: Shape>(board: &[S::W]) -> bool {
-    board[S::N * S::B..seen_start::<S>()]
+    board[S::N * S::B..passed_start::<S>()]
         .iter()
         .all(|w| w.is_zero())
 }

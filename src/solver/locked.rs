@@ -14,8 +14,8 @@
 //! pointing across bands; the stack pass does column → box claiming and
 //! the columns' hidden singles.
 
-use super::board::{narrow, Contradiction, Work};
-use super::shape::{locked_fixpoint, Shape, Word};
+use super::board::{narrow, passed_start, Contradiction, Work};
+use super::shape::{locked_fixpoint, permutation_support, Shape, Word};
 use super::singles;
 
 /// The rows of a band as `n`-bit masks.
@@ -93,6 +93,23 @@ pub(crate) fn band_pass<S: Shape>(
 ) -> Result<(), Contradiction> {
     let (b, t) = (S::B, S::tables());
     let x = board[d * b + k];
+    // What the pass finds depends only on the segment matrix and the
+    // columns (below); a cell gone since the last pass changes neither when
+    // its segment and its column keep another cell. Then there is nothing
+    // new to find.
+    let passed = passed_start::<S>() + d * b + k;
+    let mut gone = board[passed] & !x;
+    while !gone.is_zero() {
+        let p = gone.trailing_zeros() as usize;
+        if (x & t.segment[p]).is_zero() || (x & t.column[p % S::N]).is_zero() {
+            break;
+        }
+        gone = gone.clear_lowest();
+    }
+    if gone.is_zero() {
+        board[passed] = x;
+        return Ok(());
+    }
     // The segment matrix: bit i·b + s when row i has the digit in box s.
     let mut m = 0u32;
     for i in 0..b {
@@ -114,6 +131,7 @@ pub(crate) fn band_pass<S: Shape>(
     }
     let x = x & keep;
     board[d * b + k] = x;
+    board[passed] = x;
 
     // Pointing, box → column: a box whose digit lies in one column pins it
     // to this band, so the column's other bands lose it.
@@ -146,13 +164,13 @@ pub(crate) fn band_pass<S: Shape>(
     Ok(())
 }
 
-/// [`locked_fixpoint`] of every 4×4 segment matrix (16×16 grids), built on
+/// [`permutation_support`] of every 4×4 segment matrix (16×16 grids), built on
 /// first use: 128 KB, too large to ship as data, a few milliseconds to make.
 fn locked_16() -> &'static [u16] {
     static T: std::sync::OnceLock<Vec<u16>> = std::sync::OnceLock::new();
     T.get_or_init(|| {
         (0..1u32 << 16)
-            .map(|m| locked_fixpoint(4, m) as u16)
+            .map(|m| permutation_support(4, m) as u16)
             .collect()
     })
 }

@@ -5,13 +5,13 @@
 //!
 //! The general code marks each changed digit-band as it goes; here a band
 //! pass runs on every digit-band that differs from the copy in the board's
-//! `seen` region (the band as its last pass left it), after JCZSolve's
+//! `passed` region (the band as its last pass left it), after JCZSolve's
 //! design, as the `sudoku` crate describes it: 27 comparisons are cheaper
 //! than bookkeeping. Eliminations that may change nothing are made without
 //! checking.
 //!
 //! Board words (see `board.rs`): `plane[d·3 + k]` 0..27, `unsolved[k]`
-//! 27..30, `seen[d·3 + k]` 30..57.
+//! 27..30, `passed[d·3 + k]` 30..57.
 
 use super::board::Contradiction;
 use super::shape::{houses_of, Shape, S3};
@@ -20,7 +20,7 @@ use super::shape::{houses_of, Shape, S3};
 const ALL: u32 = (1 << 27) - 1;
 /// Bit 0 of each row of a band: `cols * REPEAT` repeats 9 columns in 3 rows.
 const REPEAT: u32 = 1 | 1 << 9 | 1 << 18;
-const SEEN: usize = 30;
+const PASSED: usize = 30;
 
 #[inline(always)]
 fn unsolved(board: &[u32; 57], k: usize) -> u32 {
@@ -75,7 +75,7 @@ fn band_pass(board: &mut [u32; 57], i: usize) -> Result<(), Contradiction> {
         t.segment_cols[m2 & 7] | t.segment_cols[m2 >> 3 & 7] << 9 | t.segment_cols[m2 >> 6] << 18;
     let x = x & keep;
     board[i] = x;
-    board[SEEN + i] = x;
+    board[PASSED + i] = x;
     // Pointing, box → column.
     let cols = (x | x >> 9 | x >> 18) & 511;
     let one_col = t.segments_once[cols as usize] as u32;
@@ -188,17 +188,19 @@ pub(crate) fn propagate(board: &mut [u32]) -> Result<bool, Contradiction> {
     let (mut stacks, mut folds) = (0u32, 0u32);
     loop {
         loop {
-            let mut any = false;
+            let mut changed = 0u32;
             for i in 0..27 {
-                if board[i] != board[SEEN + i] {
-                    any = true;
-                    stacks |= 1 << (i / 3);
-                    folds |= 1 << (i % 3);
-                    band_pass(board, i)?;
-                }
+                changed |= ((board[i] != board[PASSED + i]) as u32) << i;
             }
-            if !any {
+            if changed == 0 {
                 break;
+            }
+            while changed != 0 {
+                let i = changed.trailing_zeros() as usize;
+                changed &= changed - 1;
+                stacks |= 1 << (i / 3);
+                folds |= 1 << (i % 3);
+                band_pass(board, i)?;
             }
         }
         if stacks != 0 {

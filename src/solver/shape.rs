@@ -105,6 +105,8 @@ pub(crate) fn bits<W: Word>(mut w: W) -> impl Iterator<Item = usize> {
 pub(crate) struct Tables<W> {
     /// Per position in a band: the band's other cells in the same row or box.
     pub band_peers: [W; 125],
+    /// Per position in a band: the cells its row and box share.
+    pub segment: [W; 125],
     /// Per column: its cells in a band.
     pub column: [W; 25],
     /// Per box segment: the box's cells in a band.
@@ -217,6 +219,31 @@ const fn gather_magic(b: usize) -> u64 {
     m
 }
 
+/// The union of every way to pick one place per row and per column in a
+/// `b×b` bit matrix (bit `i·b + s`): a row of a band takes one box segment
+/// and a box one row, so an entry that no such pick uses is impossible. 0
+/// when there is none. This is locked candidates ([`locked_fixpoint`]) and
+/// the band's fish (two rows confined to two boxes leave the third box to
+/// the third row) in one step.
+pub(crate) const fn permutation_support(b: usize, m: u32) -> u32 {
+    const fn walk(b: usize, m: u32, i: usize, used: u32, path: u32, support: u32) -> u32 {
+        if i == b {
+            return support | path;
+        }
+        let mut support = support;
+        let mut s = 0;
+        while s < b {
+            let bit = 1 << (i * b + s);
+            if used >> s & 1 == 0 && m & bit != 0 {
+                support = walk(b, m, i + 1, used | 1 << s, path | bit, support);
+            }
+            s += 1;
+        }
+        support
+    }
+    walk(b, m, 0, 0, 0, 0)
+}
+
 /// Locked candidates inside a band, on its segment matrix: bit `i·b + s` says
 /// the digit may be in row `i` of the band inside box segment `s`. The digit
 /// takes exactly one segment per row and one row per box, so:
@@ -269,6 +296,7 @@ macro_rules! tables_for {
             let n = b * b;
             let mut t = Tables {
                 band_peers: [0; 125],
+                segment: [0; 125],
                 column: [0; 25],
                 box_cells: [0; 5],
                 band_all: 0,
@@ -296,6 +324,7 @@ macro_rules! tables_for {
                 let (i, c) = (p / n, p % n);
                 let row: $w = (((1 as $w) << n) - 1) << (i * n);
                 t.band_peers[p] = (row | t.box_cells[c / b]) & !(1 << p);
+                t.segment[p] = row & t.box_cells[c / b];
                 p += 1;
             }
             let mut c = 0;
@@ -320,7 +349,7 @@ macro_rules! tables_for {
                 let col_bits = seg_starts(b);
                 let mut m = 0;
                 while m < 1 << (b * b) {
-                    let m2 = locked_fixpoint(b, m as u32);
+                    let m2 = permutation_support(b, m as u32);
                     t.locked[m] = m2 as u16;
                     let (mut s, mut segs, mut once) = (0, 0u8, 0u8);
                     while s < b {

@@ -5,16 +5,16 @@
 //!
 //! It runs on the cell view, only when the cheaper rules are stuck.
 
-use super::board::{cell_view, eliminate, seen_start, Contradiction, Work, OPEN};
+use super::board::{cell_view, eliminate, filtered_start, Contradiction, Work, OPEN};
 use super::locked::{fold_rows, segments_of};
 use super::shape::{house_cell, Shape, Word};
 
 /// The houses with a candidate gone since the last call on this board (or
-/// its ancestors), from the planes against their `seen` copy, which is
+/// its ancestors), from the planes against their `filtered` copy, which is
 /// brought up to date. A house that did not change is still at the
 /// matching's fixpoint.
 fn changed_houses<S: Shape>(board: &mut [S::W]) -> u128 {
-    let f = seen_start::<S>();
+    let f = filtered_start::<S>();
     let (mut rows, mut cols, mut boxes) = (0u128, 0u32, 0u128);
     for k in 0..S::B {
         let mut any = S::W::ZERO;
