@@ -165,13 +165,26 @@ pub(crate) fn band_pass<S: Shape>(
 }
 
 /// [`permutation_support`] of every 4×4 segment matrix (16×16 grids), built on
-/// first use: 128 KB, too large to ship as data, a few milliseconds to make.
+/// first use (128 KB, too large to ship as data): each of the 24
+/// permutations is added to every matrix that contains it.
 fn locked_16() -> &'static [u16] {
     static T: std::sync::OnceLock<Vec<u16>> = std::sync::OnceLock::new();
     T.get_or_init(|| {
-        (0..1u32 << 16)
-            .map(|m| permutation_support(4, m) as u16)
-            .collect()
+        let mut table = vec![0u16; 1 << 16];
+        for perm in
+            (0u32..1 << 16).filter(|&m| m.count_ones() == 4 && permutation_support(4, m) == m)
+        {
+            let free = !perm & 0xffff;
+            let mut extra = free;
+            loop {
+                table[(perm | extra) as usize] |= perm as u16;
+                if extra == 0 {
+                    break;
+                }
+                extra = (extra - 1) & free;
+            }
+        }
+        table
     })
 }
 
@@ -255,4 +268,21 @@ pub(crate) fn stack_pass<S: Shape>(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_16x16_table_is_the_permutation_support() {
+        let table = locked_16();
+        for m in (0u32..1 << 16).step_by(7) {
+            assert_eq!(
+                table[m as usize] as u32,
+                permutation_support(4, m),
+                "{m:016b}"
+            );
+        }
+    }
 }

@@ -18,6 +18,7 @@
 
 use super::board::Contradiction;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Shl, Shr};
+use std::sync::OnceLock;
 
 /// One band of one digit (or of the unsolved cells).
 pub(crate) trait Word:
@@ -157,6 +158,9 @@ pub(crate) trait Shape: Copy + Send + Sync + 'static {
     /// In a `b×b` segment matrix (bit `i·b + s`), column 0.
     const COLUMN_BITS: u32 = seg_starts(Self::B);
     fn tables() -> &'static Tables<Self::W>;
+    /// Every house's cells in order ([`house_cell`] as a table, `n` per
+    /// house), for the rules that walk whole houses; built on first use.
+    fn house_cells() -> &'static [u16];
 
     /// Propagation written out for this size, where that pays (9×9:
     /// `nine.rs`); `None` means the general code.
@@ -393,6 +397,14 @@ macro_rules! shape {
             fn tables() -> &'static Tables<$w> {
                 static T: Tables<$w> = $build($b);
                 &T
+            }
+            fn house_cells() -> &'static [u16] {
+                static T: OnceLock<Vec<u16>> = OnceLock::new();
+                T.get_or_init(|| {
+                    (0..Self::HOUSES)
+                        .flat_map(|h| (0..Self::N).map(move |i| house_cell::<Self>(h, i) as u16))
+                        .collect()
+                })
             }
             $(
                 #[inline(always)]

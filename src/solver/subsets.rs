@@ -7,7 +7,7 @@
 
 use super::board::{cell_view, eliminate, filtered_start, Contradiction, Work, OPEN};
 use super::locked::{fold_rows, segments_of};
-use super::shape::{house_cell, Shape, Word};
+use super::shape::{Shape, Word};
 
 /// The houses with a candidate gone since the last call on this board (or
 /// its ancestors), from the planes against their `filtered` copy, which is
@@ -50,6 +50,7 @@ pub(crate) fn filter<S: Shape>(
         return Ok(false);
     }
     cell_view::<S>(board, cand);
+    let cells = S::house_cells();
     let mut changed = false;
     while houses != 0 {
         let h = houses.trailing_zeros() as usize;
@@ -59,8 +60,8 @@ pub(crate) fn filter<S: Shape>(
         let mut pos = [0u8; 25];
         let mut items = [0u32; 25];
         let mut k = 0;
-        for i in 0..S::N {
-            let c = house_cell::<S>(h, i);
+        for (i, &c) in cells[h * S::N..(h + 1) * S::N].iter().enumerate() {
+            let c = c as usize;
             let m = cand[c];
             if m & OPEN != 0 {
                 at[k] = c as u16;
@@ -139,6 +140,9 @@ pub(crate) fn matching_filter(
             }
         }
     }
+    if strongly_connected(cand, matched, k) {
+        return Some([0; 25]);
+    }
     // adj[i]: the items matched to the other values of i; radj the reverse.
     let mut adj = [0u32; 25];
     let mut radj = [0u32; 25];
@@ -179,6 +183,55 @@ pub(crate) fn matching_filter(
         }
     }
     Some(drop)
+}
+
+/// Whether the whole graph is one strongly connected component, when
+/// nothing is to be removed (the common case, cheaply). Nodes are named by
+/// their matched value, so the item matched to `u` leads to the values of
+/// its candidates as they stand: no graph to build. Reaching back is found
+/// by sweeps over the nodes (few: the graphs are small and dense).
+#[inline]
+fn strongly_connected(cand: &[u32; 25], matched: &[u32; 25], k: usize) -> bool {
+    let mut next = [0u32; 32];
+    let mut values = 0u32;
+    for i in 0..k {
+        next[matched[i].trailing_zeros() as usize] = cand[i];
+        values |= matched[i];
+    }
+    let start = values & values.wrapping_neg();
+    // Forward.
+    let mut seen = start;
+    let mut frontier = start;
+    while frontier != 0 {
+        let u = frontier.trailing_zeros() as usize;
+        frontier &= frontier - 1;
+        let new = next[u] & !seen;
+        seen |= new;
+        frontier |= new;
+    }
+    if seen != values {
+        return false;
+    }
+    // Backward: the nodes with an edge into what reaches `start`.
+    let mut back = start;
+    loop {
+        let mut grown = back;
+        let mut rest = values & !back;
+        while rest != 0 {
+            let u = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if next[u] & back != 0 {
+                grown |= 1 << u;
+            }
+        }
+        if grown == values {
+            return true;
+        }
+        if grown == back {
+            return false;
+        }
+        back = grown;
+    }
 }
 
 /// The items reachable from `v` in `graph`, staying inside `within`.
