@@ -2,14 +2,21 @@
 # Builds the page's WebAssembly into www/pkg/, installing what is missing:
 # the wasm32 target, wasm-bindgen-cli at the exact version in Cargo.lock,
 # and the npm tools (binaryen's wasm-opt).
+#
+# Two modules from the same source, sharing one JS glue (the exports are the
+# same, so wasm-bindgen writes the same glue for both):
+#   www/pkg/bitsudoku_simd_bg.wasm  compiled for simd128 (every current browser)
+#   www/pkg/bitsudoku_bg.wasm       the baseline, for engines without it
+# www/wasm.js picks one at load, with npm's wasm-feature-detect.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PROFILE=${WASM_PROFILE:-wasm-release}
 OUT=www/pkg
+TARGET=wasm32-unknown-unknown
 
-if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
-  rustup target add wasm32-unknown-unknown
+if ! rustup target list --installed | grep -qx $TARGET; then
+  rustup target add $TARGET
 fi
 
 # wasm-bindgen's CLI must match the library exactly (else a schema error).
@@ -24,12 +31,35 @@ if [ ! -x node_modules/.bin/wasm-opt ] || [ package-lock.json -nt node_modules/.
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund
 fi
 
-cargo build --lib --profile "$PROFILE" --target wasm32-unknown-unknown
-wasm-bindgen --target web --no-typescript --out-dir "$OUT" \
-  "target/wasm32-unknown-unknown/$PROFILE/bitsudoku.wasm"
+# The SIMD build gets its own target directory, so that the two keep their
+# caches (RUSTFLAGS would otherwise rebuild everything each time).
+cargo build --lib --profile "$PROFILE" --target $TARGET
+RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128" \
+  cargo build --lib --profile "$PROFILE" --target $TARGET --target-dir target/simd
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+wasm-bindgen --target web --no-typescript --out-dir "$OUT" "target/$TARGET/$PROFILE/bitsudoku.wasm"
+wasm-bindgen --target web --no-typescript --out-dir "$tmp" "target/simd/$TARGET/$PROFILE/bitsudoku.wasm"
+if ! cmp -s "$OUT/bitsudoku.js" "$tmp/bitsudoku.js"; then
+  echo "the SIMD and baseline builds need different glue; they must export the same" >&2
+  exit 1
+fi
 # Debian's binaryen breaks wasm-bindgen output; this is npm's.
 node_modules/.bin/wasm-opt -O3 "$OUT/bitsudoku_bg.wasm" -o "$OUT/bitsudoku_bg.wasm"
+node_modules/.bin/wasm-opt -O3 --enable-simd "$tmp/bitsudoku_bg.wasm" -o "$OUT/bitsudoku_simd_bg.wasm"
 
-raw=$(stat -c %s "$OUT/bitsudoku_bg.wasm")
-gz=$(gzip -9 -c "$OUT/bitsudoku_bg.wasm" | wc -c)
-echo "built $OUT/bitsudoku_bg.wasm: $raw bytes, $gz gzipped"
+# The feature test the loader uses, from npm (Apache-2.0: its licence goes along).
+detect=node_modules/wasm-feature-detect
+{
+  echo "// wasm-feature-detect $(node -p "require('./$detect/package.json').version") (Apache-2.0, see wasm-feature-detect.LICENSE)"
+  cat "$detect/dist/esm/index.js"
+  echo
+} >"$OUT/wasm-feature-detect.js"
+cp "$detect/LICENSE" "$OUT/wasm-feature-detect.LICENSE"
+
+for f in bitsudoku_bg.wasm bitsudoku_simd_bg.wasm; do
+  raw=$(stat -c %s "$OUT/$f")
+  gz=$(gzip -9 -c "$OUT/$f" | wc -c)
+  echo "built $OUT/$f: $raw bytes, $gz gzipped"
+done

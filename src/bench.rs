@@ -1,13 +1,14 @@
-//! The benchmark harness (native only), tdoku-style: warm up, then solve
-//! every puzzle of a set for at least a target time, check every answer with
-//! the independent verifier (a wrong answer fails the run), and report
-//! puzzles/s, µs per puzzle (median and p99), the share solved without
-//! guessing and guesses per puzzle.
+//! The benchmark harness, tdoku-style: warm up, then solve every puzzle of a
+//! set for at least a target time, check every answer with the independent
+//! verifier (a wrong answer fails the run), and report puzzles/s, µs per
+//! puzzle (median and p99), the share solved without guessing and guesses
+//! per puzzle.
 //!
-//! Any solver fits: it is a closure from a puzzle to an [`Answer`]. The CLI's
-//! `bench` runs the two engines; `examples/compare.rs` adds reference solvers.
-
-use std::time::{Duration, Instant};
+//! Any solver fits: it is a closure from a puzzle to an [`Answer`]. The clock
+//! is a parameter, so the same harness runs natively and inside WebAssembly
+//! (the page's module exports it as `benchSet`). Who prints the rows: the
+//! CLI's `bench` (tables and JSON), `benches/compare.rs` (beside reference
+//! solvers), `benches/wasm/` (wasm beside native).
 
 use crate::grid::Grid;
 use crate::solver::{Engine, Solver};
@@ -87,13 +88,15 @@ pub fn engine_solver(engine: Engine, limit: u64) -> impl FnMut(&Grid) -> Answer 
     }
 }
 
-/// Runs `solve` over `puzzles` as described in the module documentation.
+/// Runs `solve` over `puzzles` as described in the module documentation;
+/// `clock` reads a monotonic time in seconds.
 pub fn run(
     set: &str,
     solver_name: &str,
     puzzles: &[Grid],
     options: &BenchOptions,
     mut solve: impl FnMut(&Grid) -> Answer,
+    mut clock: impl FnMut() -> f64,
 ) -> Result<Row, WrongAnswer> {
     assert!(!puzzles.is_empty(), "a benchmark set holds puzzles");
     let check = |i: usize, answer: &Answer| -> Result<(), WrongAnswer> {
@@ -118,35 +121,35 @@ pub fn run(
     };
 
     // Warm-up: at most one pass, checked too.
-    let warm = Instant::now();
+    let warm = clock();
     for (i, p) in puzzles.iter().enumerate() {
-        if warm.elapsed().as_secs_f64() >= options.warmup_seconds {
+        if clock() - warm >= options.warmup_seconds {
             break;
         }
         check(i, &solve(p))?;
     }
 
-    let mut times: Vec<u64> = Vec::with_capacity(puzzles.len());
-    let mut total = Duration::ZERO;
+    let mut times: Vec<f64> = Vec::with_capacity(puzzles.len());
+    let mut total = 0.0;
     let mut first_pass: Vec<Answer> = Vec::with_capacity(puzzles.len());
     loop {
         for (i, p) in puzzles.iter().enumerate() {
-            let start = Instant::now();
+            let start = clock();
             let answer = solve(p);
-            let took = start.elapsed();
+            let took = clock() - start;
             total += took;
-            times.push(took.as_nanos() as u64);
+            times.push(took);
             check(i, &answer)?;
             if first_pass.len() < puzzles.len() {
                 first_pass.push(answer);
             }
         }
-        if total.as_secs_f64() >= options.seconds {
+        if total >= options.seconds {
             break;
         }
     }
-    times.sort_unstable();
-    let pct = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize] as f64 / 1000.0;
+    times.sort_unstable_by(f64::total_cmp);
+    let pct = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize] * 1e6;
     let guesses: Option<Vec<u64>> = first_pass.iter().map(|a| a.guesses).collect();
     let n = puzzles.len() as f64;
     Ok(Row {
@@ -155,8 +158,8 @@ pub fn run(
         limit: options.limit,
         puzzles: puzzles.len(),
         solves: times.len() as u64,
-        seconds: total.as_secs_f64(),
-        puzzles_per_second: times.len() as f64 / total.as_secs_f64(),
+        seconds: total,
+        puzzles_per_second: times.len() as f64 / total,
         median_us: pct(0.5),
         p99_us: pct(0.99),
         no_guess_percent: guesses
@@ -165,76 +168,6 @@ pub fn run(
         guesses_per_puzzle: guesses.as_ref().map(|g| g.iter().sum::<u64>() as f64 / n),
         several: first_pass.iter().filter(|a| a.count >= 2).count(),
     })
-}
-
-/// The header of [`format_row`].
-pub fn header() -> String {
-    format!(
-        "{:<36} {:<10} {:>5} {:>8} {:>12} {:>11} {:>11} {:>9} {:>10}",
-        "set",
-        "solver",
-        "limit",
-        "puzzles",
-        "puzzles/s",
-        "median µs",
-        "p99 µs",
-        "no-guess",
-        "guesses"
-    )
-}
-
-/// One row of the table.
-pub fn format_row(r: &Row) -> String {
-    let opt =
-        |v: Option<f64>, digits: usize| v.map_or("-".to_string(), |v| format!("{v:.digits$}"));
-    format!(
-        "{:<36} {:<10} {:>5} {:>8} {:>12.0} {:>11.1} {:>11.1} {:>8}% {:>10}",
-        r.set,
-        r.solver,
-        r.limit,
-        r.puzzles,
-        r.puzzles_per_second,
-        r.median_us,
-        r.p99_us,
-        opt(r.no_guess_percent, 1),
-        opt(r.guesses_per_puzzle, 1)
-    )
-}
-
-/// The row as a JSON object.
-pub fn json_row(r: &Row) -> String {
-    let opt = |v: Option<f64>| v.map_or("null".to_string(), |v| format!("{v}"));
-    format!(
-        "{{\"set\":{},\"solver\":{},\"limit\":{},\"puzzles\":{},\"solves\":{},\"seconds\":{},\
-         \"puzzles_per_second\":{},\"median_us\":{},\"p99_us\":{},\"no_guess_percent\":{},\
-         \"guesses_per_puzzle\":{},\"several\":{}}}",
-        json_string(&r.set),
-        json_string(&r.solver),
-        r.limit,
-        r.puzzles,
-        r.solves,
-        r.seconds,
-        r.puzzles_per_second,
-        r.median_us,
-        r.p99_us,
-        opt(r.no_guess_percent),
-        opt(r.guesses_per_puzzle),
-        r.several
-    )
-}
-
-fn json_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for ch in s.chars() {
-        match ch {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 #[cfg(test)]
@@ -255,34 +188,45 @@ mod tests {
             warmup_seconds: 0.0,
             limit: 2,
         };
+        let clock = || 0.0;
         let row = run(
             "one",
             "bitmask",
             &puzzles,
             &options,
             engine_solver(Engine::Bitmask, 2),
+            clock,
         )
         .unwrap();
         assert_eq!((row.puzzles, row.solves, row.several), (1, 1, 0));
         // A solver that swaps two digits of the true solution is caught.
         let mut liar = engine_solver(Engine::Bitmask, 2);
-        let wrong = run("one", "liar", &puzzles, &options, move |p| {
-            let mut a = liar(p);
-            a.solution.as_mut().unwrap().swap(1, 2);
-            a
-        })
+        let wrong = run(
+            "one",
+            "liar",
+            &puzzles,
+            &options,
+            move |p| {
+                let mut a = liar(p);
+                a.solution.as_mut().unwrap().swap(1, 2);
+                a
+            },
+            clock,
+        )
         .unwrap_err();
         assert_eq!(wrong.puzzle, 1);
-        let silent = run("one", "silent", &puzzles, &options, |_| Answer {
-            solution: None,
-            count: 0,
-            guesses: None,
-        });
+        let silent = run(
+            "one",
+            "silent",
+            &puzzles,
+            &options,
+            |_| Answer {
+                solution: None,
+                count: 0,
+                guesses: None,
+            },
+            clock,
+        );
         assert_eq!(silent.unwrap_err().reason, "no solution reported");
-    }
-
-    #[test]
-    fn json_escapes() {
-        assert_eq!(json_string("a\"b\\c\n"), "\"a\\\"b\\\\c\\u000a\"");
     }
 }

@@ -243,24 +243,24 @@ impl Grid {
     /// conflict-free case stays cheap).
     pub fn has_conflict(&self) -> bool {
         let (b, n) = (self.size.box_size(), self.size.side());
-        let mut rows = [0u32; 25];
         let mut cols = [0u32; 25];
         let mut boxes = [0u32; 25];
-        for (cell, &d) in self.cells.iter().enumerate() {
-            if d == 0 {
-                continue;
+        let mut clash = 0u32;
+        for (r, row) in self.cells.chunks_exact(n).enumerate() {
+            let mut seen = 0u32;
+            let band = &mut boxes[r / b * b..][..b];
+            for ((segment, col), x) in row.chunks_exact(b).zip(cols.chunks_exact_mut(b)).zip(band) {
+                for (&d, c) in segment.iter().zip(col) {
+                    // Bit 0 stands for an empty cell and is ignored.
+                    let bit = 1u32 << d >> 1;
+                    clash |= (seen | *c | *x) & bit;
+                    seen |= bit;
+                    *c |= bit;
+                    *x |= bit;
+                }
             }
-            let bit = 1u32 << (d - 1);
-            let (r, c) = (cell / n, cell % n);
-            let x = r / b * b + c / b;
-            if (rows[r] | cols[c] | boxes[x]) & bit != 0 {
-                return true;
-            }
-            rows[r] |= bit;
-            cols[c] |= bit;
-            boxes[x] |= bit;
         }
-        false
+        clash != 0
     }
 
     /// Every pair of cells that share a house and hold the same digit: each pair

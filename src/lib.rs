@@ -21,7 +21,6 @@
 //! ```
 
 pub mod alphabet;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod bench;
 pub mod format;
 pub mod generate;

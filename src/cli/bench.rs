@@ -2,7 +2,9 @@
 
 use std::io::{self, Write};
 
-use bitsudoku::bench::{engine_solver, format_row, header, json_row, run as run_set, BenchOptions};
+use bitsudoku::bench::{engine_solver, run as run_set, BenchOptions};
+
+use super::table::{format_row, header, json_row};
 use bitsudoku::{parse_all, Alphabet, Engine, Grid, ParseOptions, Size};
 use clap::{Args, ValueEnum};
 
@@ -34,7 +36,6 @@ pub struct BenchArgs {
 enum Which {
     Bitmask,
     Dlx,
-    Legacy,
     All,
 }
 
@@ -42,7 +43,6 @@ pub fn run(args: &BenchArgs) -> io::Result<u8> {
     let engines: &[Engine] = match args.engine {
         Which::Bitmask => &[Engine::Bitmask],
         Which::Dlx => &[Engine::Dlx],
-        Which::Legacy => &[Engine::Bitmask, Engine::Legacy],
         Which::All => &[Engine::Bitmask, Engine::Dlx],
     };
     let options = BenchOptions {
@@ -102,6 +102,7 @@ pub fn run(args: &BenchArgs) -> io::Result<u8> {
                 &puzzles,
                 &options,
                 engine_solver(engine, args.limit),
+                seconds_since_start,
             ) {
                 Ok(row) if args.json => writeln!(out, "{}", json_row(&row))?,
                 Ok(row) => writeln!(out, "{}", format_row(&row))?,
@@ -119,4 +120,13 @@ pub fn run(args: &BenchArgs) -> io::Result<u8> {
         }
     }
     Ok(status)
+}
+
+/// A monotonic clock in seconds, for the harness.
+fn seconds_since_start() -> f64 {
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    START
+        .get_or_init(std::time::Instant::now)
+        .elapsed()
+        .as_secs_f64()
 }

@@ -3,6 +3,7 @@
 
 mod bench;
 mod generate;
+mod table;
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
@@ -90,8 +91,6 @@ struct CountArgs {
 enum EngineArg {
     Bitmask,
     Dlx,
-    #[value(hide = true)]
-    Legacy,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -181,7 +180,6 @@ impl Job {
                 engine: match args.engine {
                     EngineArg::Bitmask => Engine::Bitmask,
                     EngineArg::Dlx => Engine::Dlx,
-                    EngineArg::Legacy => Engine::Legacy,
                 },
                 limit,
                 max_nodes: args.max_nodes.unwrap_or(u64::MAX),
@@ -492,6 +490,14 @@ impl Times {
 #[cfg(test)]
 mod tests {
     use super::Times;
+
+    #[test]
+    fn json_escapes() {
+        assert_eq!(
+            super::table::json_string("a\"b\\c\n"),
+            "\"a\\\"b\\\\c\\u000a\""
+        );
+    }
 
     #[test]
     fn buckets_round_down_within_a_thousandth() {

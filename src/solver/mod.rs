@@ -5,7 +5,6 @@
 
 mod board;
 mod dlx;
-mod legacy;
 mod locked;
 mod nine;
 mod propagate;
@@ -17,10 +16,6 @@ mod subsets;
 use std::fmt;
 
 use crate::grid::{Conflict, Grid, Size};
-#[cfg(not(target_arch = "wasm32"))]
-use legacy::geometry::Dyn;
-use legacy::geometry::{Fixed2, Fixed3, Fixed4, Fixed5};
-use legacy::search::BitSearch;
 use search::BandSearch;
 use shape::{S2, S3, S4, S5};
 
@@ -36,9 +31,6 @@ pub enum Engine {
     Bitmask,
     /// Dancing Links (Knuth's Algorithm X), the independent cross-check.
     Dlx,
-    /// The previous cell-major engine (measurement only).
-    #[doc(hidden)]
-    Legacy,
 }
 
 impl Engine {
@@ -46,7 +38,6 @@ impl Engine {
         match name.trim().to_ascii_lowercase().as_str() {
             "bitmask" => Some(Engine::Bitmask),
             "dlx" => Some(Engine::Dlx),
-            "legacy" => Some(Engine::Legacy),
             _ => None,
         }
     }
@@ -55,7 +46,6 @@ impl Engine {
         match self {
             Engine::Bitmask => "bitmask",
             Engine::Dlx => "dlx",
-            Engine::Legacy => "legacy",
         }
     }
 }
@@ -208,12 +198,6 @@ enum Search {
     N3(BandSearch<S3>),
     N4(BandSearch<S4>),
     N5(BandSearch<S5>),
-    B2(BitSearch<Fixed2>),
-    B3(BitSearch<Fixed3>),
-    B4(BitSearch<Fixed4>),
-    B5(BitSearch<Fixed5>),
-    #[cfg(not(target_arch = "wasm32"))]
-    Dyn(BitSearch<Dyn>),
     Dlx(Dlx),
 }
 
@@ -227,12 +211,6 @@ macro_rules! each {
             Search::N3($x) => $e,
             Search::N4($x) => $e,
             Search::N5($x) => $e,
-            Search::B2($x) => $e,
-            Search::B3($x) => $e,
-            Search::B4($x) => $e,
-            Search::B5($x) => $e,
-            #[cfg(not(target_arch = "wasm32"))]
-            Search::Dyn($x) => $e,
             Search::Dlx($x) => $e,
         }
     };
@@ -253,42 +231,29 @@ impl Solver {
         let size = puzzle.size();
         let limit = limit.max(1);
         let givens = puzzle.cells();
-        let search = if let Some(&c) = puzzle.conflicts().first() {
-            Search::Conflict(c)
-        } else {
-            match (engine, size.box_size()) {
-                (Engine::Dlx, _) => Search::Dlx(Dlx::new(size.side(), givens, limit)),
-                (Engine::Bitmask, 2) => Search::N2(BandSearch::new(givens, limit)),
-                (Engine::Bitmask, 3) => Search::N3(BandSearch::new(givens, limit)),
-                (Engine::Bitmask, 4) => Search::N4(BandSearch::new(givens, limit)),
-                (Engine::Bitmask, _) => Search::N5(BandSearch::new(givens, limit)),
-                (Engine::Legacy, 2) => Search::B2(BitSearch::new(Fixed2::new(), givens, limit)),
-                (Engine::Legacy, 3) => Search::B3(BitSearch::new(Fixed3::new(), givens, limit)),
-                (Engine::Legacy, 4) => Search::B4(BitSearch::new(Fixed4::new(), givens, limit)),
-                (Engine::Legacy, _) => Search::B5(BitSearch::new(Fixed5::new(), givens, limit)),
+        let conflict = || puzzle.conflicts().first().copied().map(Search::Conflict);
+        let search = match (engine, size.box_size()) {
+            // Dancing Links needs consistent givens.
+            (Engine::Dlx, _) => {
+                conflict().unwrap_or_else(|| Search::Dlx(Dlx::new(size.side(), givens, limit)))
             }
+            (Engine::Bitmask, 2) => Search::N2(BandSearch::new(givens, limit)),
+            (Engine::Bitmask, 3) => Search::N3(BandSearch::new(givens, limit)),
+            (Engine::Bitmask, 4) => Search::N4(BandSearch::new(givens, limit)),
+            (Engine::Bitmask, _) => Search::N5(BandSearch::new(givens, limit)),
         };
-        Solver {
-            size,
-            limit,
-            search,
-        }
-    }
-
-    /// The bitmask engine with the size read at run time instead of compiled
-    /// in: kept to measure that choice (`docs/DESIGN.md`).
-    #[doc(hidden)]
-    #[cfg(not(target_arch = "wasm32"))]
-    pub fn new_runtime_sized(puzzle: &Grid, limit: u64) -> Solver {
-        let size = puzzle.size();
-        let limit = limit.max(1);
-        let search = match puzzle.conflicts().first() {
-            Some(&c) => Search::Conflict(c),
-            None => Search::Dyn(BitSearch::new(
-                Dyn::new(size.box_size()),
-                puzzle.cells(),
-                limit,
-            )),
+        // The bitmask engine finds conflicting givens as no solution at the
+        // root; only then are the givens checked, to name the conflict.
+        let search = match search {
+            s @ (Search::N2(_) | Search::N3(_) | Search::N4(_) | Search::N5(_)) => {
+                let dead = each!(&s, x => x.finished && x.found == 0);
+                if dead {
+                    conflict().unwrap_or(s)
+                } else {
+                    s
+                }
+            }
+            s => s,
         };
         Solver {
             size,

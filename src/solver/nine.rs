@@ -203,21 +203,21 @@ pub(crate) fn propagate(board: &mut [u32]) -> Result<bool, Contradiction> {
                 band_pass(board, i)?;
             }
         }
-        if stacks != 0 {
-            let mut due = std::mem::take(&mut stacks);
-            while due != 0 {
-                let d = due.trailing_zeros() as usize;
-                due &= due - 1;
-                stack_pass(board, d)?;
-            }
-            continue;
-        }
         if folds != 0 {
             let mut due = std::mem::take(&mut folds);
             while due != 0 {
                 let k = due.trailing_zeros() as usize;
                 due &= due - 1;
                 naked(board, k)?;
+            }
+            continue;
+        }
+        if stacks != 0 {
+            let mut due = std::mem::take(&mut stacks);
+            while due != 0 {
+                let d = due.trailing_zeros() as usize;
+                due &= due - 1;
+                stack_pass(board, d)?;
             }
             continue;
         }

@@ -195,15 +195,17 @@ impl<S: Shape> BandSearch<S> {
         let stride = stride::<S>();
         let mut s = BandSearch {
             stride,
-            boards: vec![S::W::default(); stride * 4],
+            // One board until the first branch; most easy puzzles never
+            // branch, so the cell view and the weights wait until needed.
+            boards: vec![S::W::default(); stride],
             frames: Vec::new(),
             work: Work::new(),
-            cand: vec![0; S::CELLS],
-            weights: if S::WEIGHTS {
-                vec![1; S::HOUSES]
+            cand: if S::SUBSETS {
+                vec![0; S::CELLS]
             } else {
                 Vec::new()
             },
+            weights: Vec::new(),
             limit: limit.max(1),
             found: 0,
             first: None,
@@ -228,6 +230,8 @@ impl<S: Shape> BandSearch<S> {
         }
         s.work.touch_all();
         s.settle(0);
+        // Solved or refuted by propagation alone: nothing left to search.
+        s.finished |= s.frames.is_empty();
         s
     }
 
@@ -250,6 +254,7 @@ impl<S: Shape> BandSearch<S> {
                 let weights = (!self.weights.is_empty()).then_some(&self.weights[..]);
                 let pair = choose_pair::<S>(board, weights);
                 let choice = pair.unwrap_or_else(|| {
+                    self.cand.resize(S::CELLS, 0);
                     cell_view::<S>(board, &mut self.cand);
                     choose::<S>(&self.cand, weights)
                 });
@@ -287,8 +292,11 @@ impl<S: Shape> BandSearch<S> {
 
     /// Remembers where a contradiction happened.
     fn learn(&mut self, c: Contradiction) {
-        if self.weights.is_empty() {
+        if !S::WEIGHTS {
             return;
+        }
+        if self.weights.is_empty() {
+            self.weights = vec![1; S::HOUSES];
         }
         let mut houses = c.0;
         while houses != 0 {

@@ -469,3 +469,66 @@ pub fn generate(side: u32, seed: f64, symmetric: bool) -> Result<Generated, JsEr
         guesses: g.grade.guesses as f64,
     })
 }
+
+/// One benchmark row from the library's harness (`bitsudoku::bench`), run
+/// inside this module: the engine in WebAssembly, without the cost of a JS
+/// call per puzzle (which `benches/wasm/` measures separately).
+#[wasm_bindgen]
+pub struct BenchRow(crate::bench::Row);
+
+#[wasm_bindgen]
+impl BenchRow {
+    #[wasm_bindgen(getter)]
+    pub fn puzzles(&self) -> u32 {
+        self.0.puzzles as u32
+    }
+
+    #[wasm_bindgen(getter, js_name = puzzlesPerSecond)]
+    pub fn puzzles_per_second(&self) -> f64 {
+        self.0.puzzles_per_second
+    }
+
+    #[wasm_bindgen(getter, js_name = medianMicros)]
+    pub fn median_micros(&self) -> f64 {
+        self.0.median_us
+    }
+
+    #[wasm_bindgen(getter, js_name = p99Micros)]
+    pub fn p99_micros(&self) -> f64 {
+        self.0.p99_us
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn guesses(&self) -> f64 {
+        self.0.guesses_per_puzzle.unwrap_or(0.0)
+    }
+}
+
+/// Times the bitmask engine on every puzzle of `text` for at least
+/// `seconds` (after a warm-up), checking each answer with the verifier.
+#[wasm_bindgen(js_name = benchSet)]
+pub fn bench_set(text: &str, limit: u32, seconds: f64) -> Result<BenchRow, JsError> {
+    use crate::bench::{engine_solver, run, BenchOptions};
+    let puzzles = crate::parse::parse_all(text, ParseOptions::default())
+        .into_iter()
+        .map(|e| {
+            e.result
+                .map(|p| p.grid)
+                .map_err(|err| JsError::new(&err.to_string()))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if puzzles.is_empty() {
+        return Err(JsError::new("no puzzles to time"));
+    }
+    let options = BenchOptions {
+        seconds,
+        limit: limit.clamp(1, 2) as u64,
+        ..BenchOptions::default()
+    };
+    let solver = engine_solver(Engine::Bitmask, options.limit);
+    run("set", "bitmask", &puzzles, &options, solver, || {
+        now_ms() / 1000.0
+    })
+    .map(BenchRow)
+    .map_err(|w| JsError::new(&format!("puzzle {}: {}", w.puzzle, w.reason)))
+}

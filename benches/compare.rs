@@ -4,10 +4,17 @@
 //! (Emerentius; a JCZSolve port), a dev-dependency only: it is AGPL-3.0 and
 //! never part of what bitsudoku ships.
 //!
-//! cargo run --release --example compare -- [--limit 1|2] [--seconds S] FILE...
+//! cargo bench --bench compare -- [--limit 1|2] [--seconds S] FILE...
 
-use bitsudoku::bench::{engine_solver, format_row, header, run, Answer, BenchOptions, Row};
+use std::time::Instant;
+
+use bitsudoku::bench::{engine_solver, run, Answer, BenchOptions, Row};
 use bitsudoku::{parse_all, Engine, Grid, ParseOptions};
+
+#[path = "../src/cli/table.rs"]
+#[allow(dead_code)]
+mod table;
+use table::{format_row, header};
 
 fn sudoku_crate(limit: u64) -> impl FnMut(&Grid) -> Answer {
     move |puzzle| {
@@ -43,9 +50,17 @@ fn main() {
                     .and_then(|v| v.parse().ok())
                     .expect("--seconds S")
             }
+            // `cargo bench` passes this to every bench target.
+            "--bench" => {}
             _ => files.push(a),
         }
     }
+    if files.is_empty() {
+        eprintln!("usage: cargo bench --bench compare -- [--limit 1|2] [--seconds S] FILE...");
+        return;
+    }
+    let start = Instant::now();
+    let clock = || start.elapsed().as_secs_f64();
     println!("{}  {:>9}", header(), "ours/it");
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
@@ -65,6 +80,7 @@ fn main() {
             &puzzles,
             &options,
             engine_solver(Engine::Bitmask, limit),
+            clock,
         )
         .unwrap();
         let mut rows: Vec<Row> = vec![run(
@@ -73,10 +89,21 @@ fn main() {
             &puzzles,
             &options,
             engine_solver(Engine::Dlx, limit),
+            clock,
         )
         .unwrap()];
         if puzzles[0].size().side() == 9 {
-            rows.push(run(&set, "sudoku-0.8", &puzzles, &options, sudoku_crate(limit)).unwrap());
+            rows.push(
+                run(
+                    &set,
+                    "sudoku-0.8",
+                    &puzzles,
+                    &options,
+                    sudoku_crate(limit),
+                    clock,
+                )
+                .unwrap(),
+            );
         }
         println!("{}  {:>9}", format_row(&ours), "1.00");
         for r in &rows {
