@@ -53,8 +53,12 @@ fuzz:
 browser:
 	scripts/ensure-browser.sh
 
+## The wasm façade in Node and headless Chromium, for both builds: the
+## baseline and the one compiled for SIMD (simd128).
 wasm-test: build browser
 	cargo test --target wasm32-unknown-unknown --test web_node --test web_browser
+	RUSTFLAGS="-C target-feature=+simd128" cargo test --target wasm32-unknown-unknown \
+	  --target-dir target/simd --test web_node --test web_browser
 
 e2e: dist browser
 	node --test --test-concurrency=1 tests/e2e/*.test.mjs

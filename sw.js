@@ -16,8 +16,12 @@ const FILES = [
   'www/grid.css',
   'www/style.css',
   'www/icon.svg',
+  'www/wasm.js',
   'www/pkg/bitsudoku.js',
+  'www/pkg/wasm-feature-detect.js',
+  // Both builds: which one this browser runs is decided by the page.
   'www/pkg/bitsudoku_bg.wasm',
+  'www/pkg/bitsudoku_simd_bg.wasm',
 ];
 
 self.addEventListener('install', (event) => {

@@ -25,7 +25,8 @@ fn sudoku_crate(limit: u64) -> impl FnMut(&Grid) -> Answer {
         let mut first = [[0u8; 81]];
         let count = s.solutions_up_to_buffer(&mut first, limit as usize) as u64;
         Answer {
-            solution: (count > 0).then(|| first[0].to_vec()),
+            solution: (count > 0)
+                .then(|| Grid::from_cells(puzzle.size(), first[0].to_vec()).expect("a 9×9 grid")),
             count,
             guesses: None,
         }

@@ -18,7 +18,7 @@ use crate::verify::verify;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Answer {
     /// A solution, when one was found.
-    pub solution: Option<Vec<u8>>,
+    pub solution: Option<Grid>,
     /// Solutions found, up to the limit.
     pub count: u64,
     /// Branch points, when the solver reports them.
@@ -81,9 +81,9 @@ pub fn engine_solver(engine: Engine, limit: u64) -> impl FnMut(&Grid) -> Answer 
         solver.run(u64::MAX);
         let report = solver.report();
         Answer {
-            solution: report.outcome.solution().map(|g| g.cells().to_vec()),
             count: solver.found(),
             guesses: Some(report.stats.guesses),
+            solution: report.outcome.into_solution(),
         }
     }
 }
@@ -104,13 +104,11 @@ pub fn run(
             puzzle: i + 1,
             reason,
         };
-        let cells = answer
+        let grid = answer
             .solution
             .as_ref()
             .ok_or_else(|| wrong("no solution reported".into()))?;
-        let grid =
-            Grid::from_cells(puzzles[i].size(), cells.clone()).map_err(|e| wrong(e.to_string()))?;
-        verify(&puzzles[i], &grid).map_err(|e| wrong(e.to_string()))?;
+        verify(&puzzles[i], grid).map_err(|e| wrong(e.to_string()))?;
         if answer.count == 0 || answer.count > options.limit {
             return Err(wrong(format!(
                 "count {} with limit {}",
@@ -208,7 +206,10 @@ mod tests {
             &options,
             move |p| {
                 let mut a = liar(p);
-                a.solution.as_mut().unwrap().swap(1, 2);
+                let g = a.solution.as_mut().unwrap();
+                let (x, y) = (g.get(1), g.get(2));
+                g.set(1, y);
+                g.set(2, x);
                 a
             },
             clock,

@@ -1,10 +1,10 @@
 // The page's entry: load the WebAssembly, start the page with a solver that
 // works in a Web Worker, and register the service worker for offline use.
-import init from './pkg/bitsudoku.js';
+import { loadWasm } from './wasm.js';
 import { SolverClient } from './solver-client.js';
 import { boot } from './page.js';
 
-await init();
+await loadWasm();
 boot({ solver: new SolverClient() });
 
 if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {

@@ -6,10 +6,11 @@
 // Text in, text out, in the puzzle's own layout and symbols. Solving runs
 // in a Web Worker, one puzzle after another; parse errors reject with a
 // message that says where.
-import init, { formatGrid, generate as makePuzzle, parse } from './pkg/bitsudoku.js';
+import { formatGrid, generate as makePuzzle, parse } from './pkg/bitsudoku.js';
+import { loadWasm } from './wasm.js';
 import { SolverClient } from './solver-client.js';
 
-const ready = init();
+const ready = loadWasm();
 let client = null; // made on first use
 let queue = Promise.resolve();
 

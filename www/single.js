@@ -1,11 +1,16 @@
-// Entry of the single-file build (dist/bitsudoku.html): the WebAssembly is
-// inlined as base64 and instantiated synchronously, and the solver runs on
-// the page's thread, so the file works opened straight from disk.
+// Entry of the single-file build (dist/bitsudoku.html): both WebAssembly
+// builds are inlined as base64 — SIMD where the engine runs it, the baseline
+// elsewhere (as www/wasm.js chooses for the site) — and instantiated
+// synchronously, and the solver runs on the page's thread, so the file works
+// opened straight from disk.
 import { initSync } from './pkg/bitsudoku.js';
-import wasmBase64 from './pkg/bitsudoku_bg.wasm';
+import { simd } from './pkg/wasm-feature-detect.js';
+import baseline from './pkg/bitsudoku_bg.wasm';
+import withSimd from './pkg/bitsudoku_simd_bg.wasm';
 import { InlineSolver } from './inline-solver.js';
 import { boot } from './page.js';
 
-const bytes = Uint8Array.from(atob(wasmBase64), (c) => c.charCodeAt(0));
+const base64 = (await simd()) ? withSimd : baseline;
+const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
 initSync({ module: bytes });
 boot({ solver: new InlineSolver() });

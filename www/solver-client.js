@@ -2,6 +2,8 @@
 // stop (it checks between time slices); a worker that does not confirm
 // within CANCEL_GRACE_MS, or that fails, is terminated and replaced.
 
+import { wasmBuild } from './wasm.js';
+
 const CANCEL_GRACE_MS = 300;
 
 export class Cancelled extends Error {
@@ -18,7 +20,8 @@ export class SolverClient {
   #stopping = null; // { id, timer }: a cancel the worker has not confirmed yet
   #nextId = 1;
 
-  constructor(url = new URL('./worker.js', import.meta.url)) {
+  // The worker loads the same build as its page (see wasm.js).
+  constructor(url = new URL(`./worker.js?wasm=${wasmBuild}`, import.meta.url)) {
     this.#url = url;
     this.#spawn();
   }

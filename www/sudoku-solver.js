@@ -7,10 +7,11 @@
 // readonly. Events: `change` (the grid changed), `solved` (detail: outcome,
 // message, solution text). Methods: solve(), getGrid(). Each element has its
 // own grid and its own worker, so several on a page work independently.
-import init, { GridView } from './pkg/bitsudoku.js';
+import { GridView } from './pkg/bitsudoku.js';
+import { loadWasm } from './wasm.js';
 import { Cancelled, SolverClient } from './solver-client.js';
 
-const wasmReady = init();
+const wasmReady = loadWasm();
 const GRID_CSS = new URL('./grid.css', import.meta.url).href;
 const WIDGET_CSS = new URL('./widget.css', import.meta.url).href;
 

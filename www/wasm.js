@@ -1,15 +1,19 @@
 // Loads the solver's WebAssembly: the build compiled for SIMD (simd128)
 // where the engine runs it — every current browser — and the baseline build
 // elsewhere. Both come from one source and share the glue
-// (scripts/build-web.sh); `simdSupported` says which one runs.
+// (scripts/build-web.sh). `?wasm=baseline` (or `simd`) in the page's or the
+// worker's URL forces one, to test the other.
 import { simd } from './pkg/wasm-feature-detect.js';
 import init from './pkg/bitsudoku.js';
 
-export const simdSupported = await simd();
+const forced = new URLSearchParams(globalThis.location?.search ?? '').get('wasm');
 
-/** The URL of the module this engine runs. */
+/** Which build runs: 'simd' or 'baseline'. */
+export const wasmBuild = forced === 'simd' || forced === 'baseline' ? forced : (await simd()) ? 'simd' : 'baseline';
+
+/** The URL of that build's module. */
 export const wasmUrl = new URL(
-  simdSupported ? './pkg/bitsudoku_simd_bg.wasm' : './pkg/bitsudoku_bg.wasm',
+  wasmBuild === 'simd' ? './pkg/bitsudoku_simd_bg.wasm' : './pkg/bitsudoku_bg.wasm',
   import.meta.url,
 );
 

@@ -2,13 +2,14 @@
 // then solves in time slices. Between slices it takes messages, so a Cancel
 // (or a newer solve) stops the current one within a slice, without killing
 // the worker.
-import init, { SolveJob, generate } from './pkg/bitsudoku.js';
+import { SolveJob, generate } from './pkg/bitsudoku.js';
+import { loadWasm } from './wasm.js';
 import { generated, nextTask, solveResult } from './results.js';
 
 const SLICE_MS = 20;
 const PROGRESS_EVERY_MS = 100;
 
-const ready = init();
+const ready = loadWasm();
 ready.then(
   () => self.postMessage({ type: 'ready' }),
   (err) => self.postMessage({ type: 'error', id: null, message: `could not load the solver: ${err}` }),

@@ -21,7 +21,7 @@
 //! digits (`singles.rs`). A cell-major view (candidates per cell) is built
 //! only when branching and matching need it.
 
-use super::shape::{bits, houses_of, Shape, Word};
+use super::shape::{band_peers, bits, houses_of, Shape, Word};
 
 /// The board reached a contradiction: a cell with no candidate, a digit with
 /// no place in a house. Says which houses failed (a set, bit `h` for house
@@ -114,7 +114,7 @@ pub(crate) fn narrow<S: Shape>(
     let old = board[i];
     let new = old & keep;
     board[i] = new;
-    work.bands |= S::D::from_u32((new != old) as u32) << i;
+    work.bands |= S::D::flag(i, new != old);
 }
 
 /// The unsolved cells of band `k`.
@@ -147,7 +147,7 @@ pub(crate) fn assign<S: Shape>(
     if board[d * S::B + k] & S::W::bit(p) == S::W::ZERO {
         return Err(Contradiction::at_cell::<S>(cell));
     }
-    narrow::<S>(board, work, d, k, !S::tables().band_peers[p]);
+    narrow::<S>(board, work, d, k, !band_peers::<S>(p));
     Ok(())
 }
 

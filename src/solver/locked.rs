@@ -15,19 +15,19 @@
 //! the columns' hidden singles.
 
 use super::board::{narrow, passed_start, Contradiction, Work};
-use super::shape::{locked_fixpoint, permutation_support, Shape, Word};
+use super::shape::{locked_fixpoint, permutation_support, segment, small, Shape, Word};
 use super::singles;
 
 /// The rows of a band as `n`-bit masks.
 #[inline(always)]
 fn row<S: Shape>(x: S::W, i: usize) -> u32 {
-    (x >> (i * S::N)).low() & S::full()
+    x.row(i * S::N) & S::full()
 }
 
 /// An `n`-bit column mask repeated in every row of a band.
 #[inline(always)]
 pub(crate) fn spread<S: Shape>(cols: u32) -> S::W {
-    S::W::from_u32(cols).wrapping_mul(S::tables().rows)
+    S::W::spread(cols, S::N, S::B, S::tables().rows)
 }
 
 /// The box segments (bit `s`) that hold any of `cols`: each segment ORed
@@ -35,7 +35,7 @@ pub(crate) fn spread<S: Shape>(cols: u32) -> S::W {
 #[inline(always)]
 pub(crate) fn segments_of<S: Shape>(cols: u32) -> u32 {
     if S::B <= 3 {
-        return S::tables().segments[cols as usize] as u32;
+        return small::<S>().segments[cols as usize] as u32;
     }
     // Bit j of t: any of bits j … j+b−1 (b ≤ 5).
     let mut t = cols | cols >> 1;
@@ -54,7 +54,7 @@ pub(crate) fn segments_of<S: Shape>(cols: u32) -> u32 {
 #[inline(always)]
 pub(crate) fn segment_counts<S: Shape>(cols: u32) -> (u32, u32) {
     if S::B <= 3 {
-        let t = S::tables();
+        let t = small::<S>();
         let once = t.segments_once[cols as usize] as u32;
         return (once, t.segments[cols as usize] as u32 & !once);
     }
@@ -101,7 +101,7 @@ pub(crate) fn band_pass<S: Shape>(
     let mut gone = board[passed] & !x;
     while !gone.is_zero() {
         let p = gone.trailing_zeros() as usize;
-        if (x & t.segment[p]).is_zero() || (x & t.column[p % S::N]).is_zero() {
+        if (x & segment::<S>(p)).is_zero() || (x & t.column[p % S::N]).is_zero() {
             break;
         }
         gone = gone.clear_lowest();
@@ -116,7 +116,7 @@ pub(crate) fn band_pass<S: Shape>(
         m |= segments_of::<S>(row::<S>(x, i)) << (i * b);
     }
     let m2 = match b {
-        ..=3 => t.locked[m as usize] as u32,
+        ..=3 => small::<S>().locked[m as usize] as u32,
         4 => locked_16()[m as usize] as u32,
         _ => locked_fixpoint(b, m),
     };
@@ -127,7 +127,7 @@ pub(crate) fn band_pass<S: Shape>(
     let mut keep = S::W::ZERO;
     for i in 0..b {
         let segs = m2 >> (i * b) & S::seg_full();
-        keep |= S::W::from_u32(t.segment_cols[segs as usize]) << (i * S::N);
+        keep |= S::W::place_row(t.segment_cols[segs as usize], i * S::N);
     }
     let x = x & keep;
     board[d * b + k] = x;
@@ -148,7 +148,7 @@ pub(crate) fn band_pass<S: Shape>(
     }
     // A box with one row and one column has one cell.
     let one_row = if b <= 3 {
-        t.one_row[m as usize] as u32
+        small::<S>().one_row[m as usize] as u32
     } else {
         let mut one_row = 0u32;
         for s in 0..b {

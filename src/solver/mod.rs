@@ -114,6 +114,17 @@ impl Outcome {
         }
     }
 
+    /// The solution, when one was found, by value.
+    pub fn into_solution(self) -> Option<Grid> {
+        match self {
+            Outcome::Unique(g) | Outcome::Solved(g) | Outcome::Several { example: g, .. } => {
+                Some(g)
+            }
+            Outcome::OutOfBudget { example, .. } => example,
+            Outcome::NoSolution | Outcome::Conflict(_) => None,
+        }
+    }
+
     /// Solutions found, whatever the outcome (with `OutOfBudget`, those found
     /// before the budget ran out).
     pub fn found(&self) -> u64 {

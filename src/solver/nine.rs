@@ -14,7 +14,7 @@
 //! 27..30, `passed[d·3 + k]` 30..57.
 
 use super::board::Contradiction;
-use super::shape::{houses_of, Shape, S3};
+use super::shape::{self, houses_of, small, Shape, S3};
 
 /// Every cell of a band.
 const ALL: u32 = (1 << 27) - 1;
@@ -48,11 +48,10 @@ fn settle(board: &mut [u32; 57], d: usize, k: usize, cells: u32) {
 /// The band's other cells in a row or box with any of `cells`.
 #[inline(always)]
 fn band_peers(cells: u32) -> u32 {
-    let t = S3::tables();
     let mut peers = 0;
     let mut rest = cells;
     while rest != 0 {
-        peers |= t.band_peers[rest.trailing_zeros() as usize];
+        peers |= shape::band_peers::<S3>(rest.trailing_zeros() as usize);
         rest &= rest - 1;
     }
     peers & !cells
@@ -61,30 +60,28 @@ fn band_peers(cells: u32) -> u32 {
 /// `locked::band_pass` for digit-band `i`.
 #[inline(always)]
 fn band_pass(board: &mut [u32; 57], i: usize) -> Result<(), Contradiction> {
-    let t = S3::tables();
+    let (t, small) = (S3::tables(), small::<S3>());
     let (d, k) = (i / 3, i % 3);
     let x = board[i];
-    let m = t.segments[(x & 511) as usize] as usize
-        | (t.segments[(x >> 9 & 511) as usize] as usize) << 3
-        | (t.segments[(x >> 18) as usize] as usize) << 6;
-    let m2 = t.locked[m] as usize;
-    if m2 == 0 {
+    let m = small.segments[(x & 511) as usize] as usize
+        | (small.segments[(x >> 9 & 511) as usize] as usize) << 3
+        | (small.segments[(x >> 18) as usize] as usize) << 6;
+    if small.locked[m] == 0 {
         return Err(band_failure(k, m as u32));
     }
-    let keep =
-        t.segment_cols[m2 & 7] | t.segment_cols[m2 >> 3 & 7] << 9 | t.segment_cols[m2 >> 6] << 18;
-    let x = x & keep;
+    let x = x & small.keep[m];
     board[i] = x;
     board[PASSED + i] = x;
     // Pointing, box → column.
     let cols = (x | x >> 9 | x >> 18) & 511;
-    let one_col = t.segments_once[cols as usize] as u32;
+    let one_col = small.segments_once[cols as usize] as u32;
     let away = !((cols & t.segment_cols[one_col as usize]) * REPEAT);
-    let base = d * 3;
-    board[base + (k + 1) % 3] &= away;
-    board[base + (k + 2) % 3] &= away;
+    // The digit's other two bands (its own keeps the columns).
+    for k2 in 0..3 {
+        board[d * 3 + k2] &= if k2 == k { u32::MAX } else { away };
+    }
     // Hidden singles in boxes: one row and one column left.
-    let lone = one_col & t.one_row[m] as u32;
+    let lone = one_col & small.one_row[m] as u32;
     if lone != 0 {
         let cells = x & boxes(lone) & unsolved(board, k);
         if cells != 0 {
@@ -102,10 +99,10 @@ fn band_failure(k: usize, m: u32) -> Contradiction {
 /// `locked::stack_pass` for digit `d`.
 #[inline(always)]
 fn stack_pass(board: &mut [u32; 57], d: usize) -> Result<(), Contradiction> {
-    let t = S3::tables();
+    let (t, small) = (S3::tables(), small::<S3>());
     let mut cols = [0u32; 3];
     let mut multi = [0u32; 3];
-    let (mut once, mut twice) = (0u32, 0u32);
+    let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
     for k in 0..3 {
         let x = board[d * 3 + k];
         let (r0, r1, r2) = (x & 511, x >> 9 & 511, x >> 18);
@@ -113,12 +110,15 @@ fn stack_pass(board: &mut [u32; 57], d: usize) -> Result<(), Contradiction> {
         multi[k] = (r0 & r1) | (r0 & r2) | (r1 & r2);
         twice |= once & cols[k];
         once |= cols[k];
+        let done = x & !unsolved(board, k);
+        placed |= done | done >> 9 | done >> 18;
     }
     let missing = 511 & !once;
     if missing != 0 {
         return Err(Contradiction(1 << (9 + missing.trailing_zeros())));
     }
-    let exclusive = once & !twice;
+    // A column whose digit is placed has nothing left to give.
+    let exclusive = once & !twice & !placed;
     if exclusive == 0 {
         return Ok(());
     }
@@ -127,8 +127,8 @@ fn stack_pass(board: &mut [u32; 57], d: usize) -> Result<(), Contradiction> {
         if e == 0 {
             continue;
         }
-        let segs = t.segments[e as usize] as u32;
-        let one = t.segments_once[e as usize] as u32;
+        let segs = small.segments[e as usize] as u32;
+        let one = small.segments_once[e as usize] as u32;
         if segs != one {
             let s = (segs & !one).trailing_zeros() as usize;
             return Err(Contradiction(1 << (18 + k * 3 + s)));
@@ -182,16 +182,28 @@ fn naked(board: &mut [u32; 57], k: usize) -> Result<(), Contradiction> {
     Ok(())
 }
 
+/// The digit-bands that differ from their `passed` copy, as a bit mask:
+/// four at a time with SIMD (SSE2 natively, simd128 in the SIMD WebAssembly
+/// build; `wide` falls back to plain code elsewhere).
+#[inline(always)]
+fn changed_bands(board: &[u32; 57]) -> u32 {
+    let lanes = |i: usize| wide::u32x4::new([board[i], board[i + 1], board[i + 2], board[i + 3]]);
+    let same = |i: usize| lanes(i).simd_eq(lanes(PASSED + i)).to_bitmask() << i;
+    // Groups of four: 0..4, …, 20..24, and 23..27 (overlapping).
+    let mut all = same(23);
+    for j in 0..6 {
+        all |= same(4 * j);
+    }
+    !all & ((1 << 27) - 1)
+}
+
 /// `propagate::propagate` for 9×9 boards.
 pub(crate) fn propagate(board: &mut [u32]) -> Result<bool, Contradiction> {
     let board: &mut [u32; 57] = (&mut board[..57]).try_into().expect("a 9×9 board");
     let (mut stacks, mut folds) = (0u32, 0u32);
     loop {
         loop {
-            let mut changed = 0u32;
-            for i in 0..27 {
-                changed |= ((board[i] != board[PASSED + i]) as u32) << i;
-            }
+            let mut changed = changed_bands(board);
             if changed == 0 {
                 break;
             }

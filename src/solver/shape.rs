@@ -50,6 +50,27 @@ pub(crate) trait Word:
     fn bit(p: usize) -> Self {
         Self::ONE << p
     }
+    /// The 32 bits from bit `shift` on (a row of a band, masked by the caller).
+    #[inline(always)]
+    fn row(self, shift: usize) -> u32 {
+        (self >> shift).low()
+    }
+    /// Bit `p` when `on`, else nothing.
+    #[inline(always)]
+    fn flag(p: usize, on: bool) -> Self {
+        Self::from_u32(on as u32) << p
+    }
+    /// `v` moved to bit `shift` (a row of a band).
+    #[inline(always)]
+    fn place_row(v: u32, shift: usize) -> Self {
+        Self::from_u32(v) << shift
+    }
+    /// `v` (an `n`-bit row) repeated in each of `b` rows; `rows` has bit 0
+    /// of every row.
+    #[inline(always)]
+    fn spread(v: u32, _n: usize, _b: usize, rows: Self) -> Self {
+        Self::from_u32(v).wrapping_mul(rows)
+    }
     #[inline(always)]
     fn is_zero(self) -> bool {
         self == Self::ZERO
@@ -57,8 +78,9 @@ pub(crate) trait Word:
 }
 
 macro_rules! word {
-    ($t:ty) => {
+    ($t:ty $(, $extra:item)*) => {
         impl Word for $t {
+            $($extra)*
             const ZERO: Self = 0;
             const ONE: Self = 1;
             #[inline(always)]
@@ -86,7 +108,52 @@ macro_rules! word {
 }
 word!(u32);
 word!(u64);
-word!(u128);
+// WebAssembly has no 128-bit integers: variable shifts and products of u128
+// become calls to helper routines. These do the same on the two halves.
+word!(
+    u128,
+    #[inline(always)]
+    fn bit(p: usize) -> Self {
+        let one = 1u64 << (p & 63);
+        if p < 64 {
+            one as u128
+        } else {
+            (one as u128) << 64
+        }
+    },
+    #[inline(always)]
+    fn flag(p: usize, on: bool) -> Self {
+        let v = (on as u64) << (p & 63);
+        if p < 64 {
+            v as u128
+        } else {
+            (v as u128) << 64
+        }
+    },
+    #[inline(always)]
+    fn row(self, shift: usize) -> u32 {
+        let (lo, hi) = (self as u64, (self >> 64) as u64);
+        if shift >= 64 {
+            (hi >> (shift - 64)) as u32
+        } else {
+            // (hi << 1) << (63 - shift): no shift by 64 when shift is 0.
+            ((lo >> shift) | ((hi << 1) << (63 - shift))) as u32
+        }
+    },
+    #[inline(always)]
+    fn place_row(v: u32, shift: usize) -> Self {
+        let v = v as u64;
+        if shift >= 64 {
+            ((v << (shift - 64)) as u128) << 64
+        } else {
+            ((v << shift) as u128) | (((v >> 1) >> (63 - shift)) as u128) << 64
+        }
+    },
+    #[inline(always)]
+    fn spread(v: u32, n: usize, b: usize, _rows: Self) -> Self {
+        (0..b).fold(0, |acc, i| acc | Self::place_row(v, i * n))
+    }
+);
 
 /// Iterates the set bits of a word, lowest first, as positions.
 #[inline(always)]
@@ -104,10 +171,6 @@ pub(crate) fn bits<W: Word>(mut w: W) -> impl Iterator<Item = usize> {
 /// Masks of one size, built at compile time. Arrays are sized for the
 /// largest grid (25×25); each size uses its first entries.
 pub(crate) struct Tables<W> {
-    /// Per position in a band: the band's other cells in the same row or box.
-    pub band_peers: [W; 125],
-    /// Per position in a band: the cells its row and box share.
-    pub segment: [W; 125],
     /// Per column: its cells in a band.
     pub column: [W; 25],
     /// Per box segment: the box's cells in a band.
@@ -122,12 +185,20 @@ pub(crate) struct Tables<W> {
     /// `within[m]`: the row positions with at least `m` more positions of
     /// their segment after them.
     pub within: [u32; 5],
-    /// For boxes of 3 and less, table versions of the bit tricks: per
-    /// segment matrix, [`locked_fixpoint`] and the boxes with one row left;
-    /// per row, the segments it touches and those it touches once.
+}
+
+/// For boxes of 3 and less (4×4 and 9×9), table versions of the bit tricks,
+/// indexed by a `b×b` segment matrix or an `n`-bit row.
+pub(crate) struct Small {
+    /// [`permutation_support`] of a segment matrix.
     pub locked: [u16; 512],
+    /// The cells of a band that the supported matrix keeps.
+    pub keep: [u32; 512],
+    /// The boxes that the supported matrix leaves with one row.
     pub one_row: [u8; 512],
+    /// The segments a row touches.
     pub segments: [u8; 512],
+    /// The segments a row touches once.
     pub segments_once: [u8; 512],
 }
 
@@ -299,18 +370,12 @@ macro_rules! tables_for {
         const fn $build(b: usize) -> Tables<$w> {
             let n = b * b;
             let mut t = Tables {
-                band_peers: [0; 125],
-                segment: [0; 125],
                 column: [0; 25],
                 box_cells: [0; 5],
                 band_all: 0,
                 rows: 0,
                 segment_cols: [0; 32],
                 within: [0; 5],
-                locked: [0; 512],
-                one_row: [0; 512],
-                segments: [0; 512],
-                segments_once: [0; 512],
             };
             let mut p = 0;
             while p < b * n {
@@ -321,14 +386,6 @@ macro_rules! tables_for {
                 if c == 0 {
                     t.rows |= 1 << p;
                 }
-                p += 1;
-            }
-            let mut p = 0;
-            while p < b * n {
-                let (i, c) = (p / n, p % n);
-                let row: $w = (((1 as $w) << n) - 1) << (i * n);
-                t.band_peers[p] = (row | t.box_cells[c / b]) & !(1 << p);
-                t.segment[p] = row & t.box_cells[c / b];
                 p += 1;
             }
             let mut c = 0;
@@ -349,36 +406,85 @@ macro_rules! tables_for {
                 }
                 c += 1;
             }
-            if b <= 3 {
-                let col_bits = seg_starts(b);
-                let mut m = 0;
-                while m < 1 << (b * b) {
-                    let m2 = permutation_support(b, m as u32);
-                    t.locked[m] = m2 as u16;
-                    let (mut s, mut segs, mut once) = (0, 0u8, 0u8);
-                    while s < b {
-                        let c = m2 >> s & col_bits;
-                        if c & c.wrapping_sub(1) == 0 {
-                            t.one_row[m] |= 1 << s;
-                        }
-                        let v = (m >> (s * b)) & ((1 << b) - 1);
-                        if v != 0 {
-                            segs |= 1 << s;
-                        }
-                        if v != 0 && v & (v - 1) == 0 {
-                            once |= 1 << s;
-                        }
-                        s += 1;
-                    }
-                    t.segments[m] = segs;
-                    t.segments_once[m] = once;
-                    m += 1;
-                }
-            }
             t
         }
     };
 }
+const fn build_small(b: usize) -> Small {
+    let mut t = Small {
+        locked: [0; 512],
+        keep: [0; 512],
+        one_row: [0; 512],
+        segments: [0; 512],
+        segments_once: [0; 512],
+    };
+    let col_bits = seg_starts(b);
+    let mut m = 0;
+    while m < 1 << (b * b) {
+        let m2 = permutation_support(b, m as u32);
+        t.locked[m] = m2 as u16;
+        let (mut s, mut segs, mut once) = (0, 0u8, 0u8);
+        while s < b {
+            let c = m2 >> s & col_bits;
+            if c & c.wrapping_sub(1) == 0 {
+                t.one_row[m] |= 1 << s;
+            }
+            let v = (m >> (s * b)) & ((1 << b) - 1);
+            if v != 0 {
+                segs |= 1 << s;
+            }
+            if v != 0 && v & (v - 1) == 0 {
+                once |= 1 << s;
+            }
+            s += 1;
+        }
+        t.segments[m] = segs;
+        t.segments_once[m] = once;
+        let mut i = 0;
+        while i < b {
+            let mut s = 0;
+            while s < b {
+                if m2 >> (i * b + s) & 1 == 1 {
+                    t.keep[m] |= ((1 << b) - 1) << (i * b * b + s * b);
+                }
+                s += 1;
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
+/// The tables of [`Small`] for boxes of 2 and 3.
+pub(crate) fn small<S: Shape>() -> &'static Small {
+    static T2: Small = build_small(2);
+    static T3: Small = build_small(3);
+    if S::B == 2 {
+        &T2
+    } else {
+        &T3
+    }
+}
+
+/// The band's other cells in the same row or box as position `p`.
+#[inline(always)]
+pub(crate) fn band_peers<S: Shape>(p: usize) -> S::W {
+    (row_cells::<S>(p / S::N) | S::tables().box_cells[p % S::N / S::B]) & !S::W::bit(p)
+}
+
+/// The band's cells in both the row and the box of position `p`.
+#[inline(always)]
+pub(crate) fn segment<S: Shape>(p: usize) -> S::W {
+    row_cells::<S>(p / S::N) & S::tables().box_cells[p % S::N / S::B]
+}
+
+/// The cells of row `i` of a band.
+#[inline(always)]
+fn row_cells<S: Shape>(i: usize) -> S::W {
+    S::W::place_row(S::full(), i * S::N)
+}
+
 tables_for!(build32, u32);
 tables_for!(build64, u64);
 tables_for!(build128, u128);
@@ -442,7 +548,11 @@ mod tests {
             let expected = (0..S::BAND)
                 .filter(|&q| q != p && (q / n == p / n || (q % n) / b == (p % n) / b))
                 .fold(S::W::ZERO, |acc, q| acc | S::W::bit(q));
-            assert!(t.band_peers[p] == expected, "band peers of {p}");
+            assert!(band_peers::<S>(p) == expected, "band peers of {p}");
+            let shared = (0..S::BAND)
+                .filter(|&q| q / n == p / n && (q % n) / b == (p % n) / b)
+                .fold(S::W::ZERO, |acc, q| acc | S::W::bit(q));
+            assert!(segment::<S>(p) == shared, "segment of {p}");
         }
         assert!((0..S::BAND).all(|p| t.band_all & S::W::bit(p) != S::W::ZERO));
     }
@@ -453,6 +563,23 @@ mod tests {
         check::<S3>();
         check::<S4>();
         check::<S5>();
+    }
+
+    #[test]
+    fn the_u128_halves_agree_with_u128() {
+        let x: u128 = 0x0123_4567_89ab_cdef_fedc_ba98_7654_3210;
+        for shift in 0..125 {
+            assert_eq!(x.row(shift), (x >> shift) as u32, "row at {shift}");
+            let v = 0x1ff_ffff;
+            assert_eq!(
+                u128::place_row(v, shift),
+                (v as u128) << shift,
+                "place at {shift}"
+            );
+            assert_eq!(<u128 as Word>::bit(shift), 1u128 << shift, "bit {shift}");
+        }
+        let rows = (0..5).fold(0u128, |acc, i| acc | 1 << (i * 25));
+        assert_eq!(u128::spread(0x155_5555, 25, 5, rows), 0x155_5555u128 * rows);
     }
 
     #[test]

@@ -13,7 +13,7 @@
 
 use super::board::{narrow, unsolved, Contradiction, Work};
 use super::locked::spread;
-use super::shape::{bits, Shape, Word};
+use super::shape::{self, bits, Shape, Word};
 
 /// Marks `cells` of band `k` assigned to digit `d`: every other digit
 /// leaves them.
@@ -30,8 +30,7 @@ fn settle_cells<S: Shape>(board: &mut [S::W], work: &mut Work<S>, d: usize, k: u
 /// The band's cells in a row or box with any of `cells`, `cells` excluded.
 #[inline(always)]
 fn band_peers<S: Shape>(cells: S::W) -> S::W {
-    let t = S::tables();
-    bits(cells).fold(S::W::ZERO, |acc, p| acc | t.band_peers[p]) & !cells
+    bits(cells).fold(S::W::ZERO, |acc, p| acc | shape::band_peers::<S>(p)) & !cells
 }
 
 /// Rule 1 (naked single) for band `k`, and rule 0: a cell needs a digit.
@@ -83,7 +82,7 @@ pub(crate) fn naked<S: Shape>(
 /// The columns of `cells` (an `n`-bit mask).
 #[inline(always)]
 fn columns<S: Shape>(cells: S::W) -> u32 {
-    (0..S::B).fold(0, |acc, i| acc | (cells >> (i * S::N)).low()) & S::full()
+    (0..S::B).fold(0, |acc, i| acc | cells.row(i * S::N)) & S::full()
 }
 
 /// Rule 2 (hidden single in a box): digit `d` has one place left in each

@@ -27,7 +27,7 @@ fn changed_houses<S: Shape>(board: &mut [S::W]) -> u128 {
             continue;
         }
         for i in 0..S::B {
-            if !(any >> (i * S::N)).low() & S::full() != 0 {
+            if any.row(i * S::N) & S::full() != 0 {
                 rows |= 1 << (k * S::B + i);
             }
         }

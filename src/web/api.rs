@@ -472,10 +472,13 @@ pub fn generate(side: u32, seed: f64, symmetric: bool) -> Result<Generated, JsEr
 
 /// One benchmark row from the library's harness (`bitsudoku::bench`), run
 /// inside this module: the engine in WebAssembly, without the cost of a JS
-/// call per puzzle (which `benches/wasm/` measures separately).
+/// call per puzzle (which `benches/wasm/` measures separately). Only in
+/// modules built with the `wasm-bench` feature.
+#[cfg(feature = "wasm-bench")]
 #[wasm_bindgen]
 pub struct BenchRow(crate::bench::Row);
 
+#[cfg(feature = "wasm-bench")]
 #[wasm_bindgen]
 impl BenchRow {
     #[wasm_bindgen(getter)]
@@ -506,6 +509,7 @@ impl BenchRow {
 
 /// Times the bitmask engine on every puzzle of `text` for at least
 /// `seconds` (after a warm-up), checking each answer with the verifier.
+#[cfg(feature = "wasm-bench")]
 #[wasm_bindgen(js_name = benchSet)]
 pub fn bench_set(text: &str, limit: u32, seconds: f64) -> Result<BenchRow, JsError> {
     use crate::bench::{engine_solver, run, BenchOptions};

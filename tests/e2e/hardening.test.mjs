@@ -128,7 +128,7 @@ test('a full or forbidden localStorage gives a message, and the page still works
 test('a worker that crashes is reported and replaced; the grid stays', async () => {
   await withPage(async (page, context) => {
     let served = 0;
-    await context.route('**/www/worker.js', async (route) => {
+    await context.route('**/www/worker.js?*', async (route) => {
       served += 1;
       if (served === 1) {
         await route.fulfill({

@@ -221,3 +221,34 @@ test('the page works from a sub-path, and in dark mode givens and filled cells s
     await sub.close();
   }
 });
+
+test('the SIMD build runs where supported, the baseline when asked for, in the page and its worker alike', async (t) => {
+  const [puzzle] = cases(await data('judge/uva1309.in'));
+  const [solution] = cases(await data('judge/uva1309.out'));
+  for (const [query, expected, other] of [
+    ['', 'bitsudoku_simd_bg.wasm', 'bitsudoku_bg.wasm'],
+    ['?wasm=baseline', 'bitsudoku_bg.wasm', 'bitsudoku_simd_bg.wasm'],
+  ]) {
+    const loaded = [];
+    await withPage(
+      t,
+      async (page, context) => {
+        context.on('request', (r) => {
+          if (r.url().endsWith('.wasm')) loaded.push(r.url().split('/').pop());
+        });
+        await page.reload();
+        await page.waitForSelector('body[data-ready="true"]');
+        await pasteText(page, puzzle.join('\n'));
+        await page.click('#solve');
+        assert.match(await solved(page), /^Solved: the only solution/);
+        expectSolved(await cellTexts(page), await cellMarks(page), puzzle, solution);
+        assert.ok(loaded.length >= 2, `the page and the worker each load a module (${loaded})`);
+        assert.ok(
+          loaded.every((f) => f === expected),
+          `${query || 'by default'}: only ${expected}, not ${other} (${loaded})`,
+        );
+      },
+      { url: site.url + query },
+    );
+  }
+});
