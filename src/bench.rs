@@ -76,8 +76,9 @@ pub struct WrongAnswer {
 
 /// Our engines as harness solvers.
 pub fn engine_solver(engine: Engine, limit: u64) -> impl FnMut(&Grid) -> Answer {
+    let mut reused: Option<Solver> = None;
     move |puzzle| {
-        let mut solver = Solver::new(puzzle, engine, limit);
+        let solver = Solver::reuse(&mut reused, puzzle, engine, limit);
         solver.run(u64::MAX);
         let report = solver.report();
         Answer {

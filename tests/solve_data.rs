@@ -266,3 +266,40 @@ fn counting_is_exact_below_the_limit() {
         }
     }
 }
+
+#[test]
+fn a_reused_solver_answers_like_a_fresh_one() {
+    // Every size, unique, several, none and conflicting puzzles, one after
+    // another through one solver: each report equals a fresh solve's.
+    let mut rng = Rng::new(9);
+    let mut puzzles: Vec<Grid> = Vec::new();
+    for name in [
+        "4x4.txt",
+        "9x9_hardest.txt",
+        "9x9_several.txt",
+        "16x16_vu_kr.txt",
+        "25x25_half.txt",
+    ] {
+        for case in load(name).into_iter().take(6) {
+            let mut changed = case.puzzle.clone();
+            // A given changed to a neighbour's digit: none or a conflict.
+            let cell = (0..changed.size().cells())
+                .find(|&c| changed.get(c) != 0 && rng.below(3) == 0)
+                .unwrap_or(0);
+            let n = changed.size().side() as u8;
+            changed.set(cell, changed.get(cell) % n + 1);
+            puzzles.push(case.puzzle);
+            puzzles.push(changed);
+        }
+    }
+    for limit in [1, 2, 3] {
+        let mut slot = None;
+        for (i, p) in puzzles.iter().enumerate() {
+            let reused = bitsudoku::Solver::reuse(&mut slot, p, Engine::Bitmask, limit);
+            reused.run(u64::MAX);
+            let mut fresh = bitsudoku::Solver::new(p, Engine::Bitmask, limit);
+            fresh.run(u64::MAX);
+            assert_eq!(reused.report(), fresh.report(), "puzzle {i}, limit {limit}");
+        }
+    }
+}

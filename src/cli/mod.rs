@@ -171,6 +171,8 @@ struct Job {
     blocks: u64,
     failed: bool,
     unreadable: bool,
+    /// The last puzzle's solver, whose memory the next one reuses.
+    solver: Option<Solver>,
 }
 
 impl Job {
@@ -196,6 +198,7 @@ impl Job {
             blocks: 0,
             failed: false,
             unreadable: false,
+            solver: None,
         }
     }
 
@@ -279,7 +282,8 @@ impl Job {
         };
         let here = where_(entry.line, None);
         let started = Instant::now();
-        let mut solver = Solver::new(&puzzle.grid, self.options.engine, self.options.limit);
+        let (engine, limit) = (self.options.engine, self.options.limit);
+        let solver = Solver::reuse(&mut self.solver, &puzzle.grid, engine, limit);
         let budget = self.options.max_nodes.saturating_sub(solver.stats().nodes);
         let finished = match self.timeout {
             Some(limit) => solver.run_until(budget, || started.elapsed() >= limit),

@@ -34,7 +34,7 @@ pub(crate) fn spread<S: Shape>(cols: u32) -> S::W {
 /// onto its first column, and those gathered by one multiplication.
 #[inline(always)]
 pub(crate) fn segments_of<S: Shape>(cols: u32) -> u32 {
-    if S::B <= 3 {
+    if S::B == 3 {
         return small::<S>().segments[cols as usize] as u32;
     }
     // Bit j of t: any of bits j … j+b−1 (b ≤ 5).
@@ -53,7 +53,7 @@ pub(crate) fn segments_of<S: Shape>(cols: u32) -> u32 {
 /// that hold two or more.
 #[inline(always)]
 pub(crate) fn segment_counts<S: Shape>(cols: u32) -> (u32, u32) {
-    if S::B <= 3 {
+    if S::B == 3 {
         let t = small::<S>();
         let once = t.segments_once[cols as usize] as u32;
         return (once, t.segments[cols as usize] as u32 & !once);
@@ -116,7 +116,9 @@ pub(crate) fn band_pass<S: Shape>(
         m |= segments_of::<S>(row::<S>(x, i)) << (i * b);
     }
     let m2 = match b {
-        ..=3 => small::<S>().locked[m as usize] as u32,
+        3 => small::<S>().locked[m as usize] as u32,
+        // 2×2: two permutations, cheaper to walk than to look up.
+        2 => permutation_support(2, m),
         4 => locked_16()[m as usize] as u32,
         _ => locked_fixpoint(b, m),
     };
@@ -147,7 +149,7 @@ pub(crate) fn band_pass<S: Shape>(
         }
     }
     // A box with one row and one column has one cell.
-    let one_row = if b <= 3 {
+    let one_row = if b == 3 {
         small::<S>().one_row[m as usize] as u32
     } else {
         let mut one_row = 0u32;

@@ -4,6 +4,7 @@
 //! slices of search nodes, for callers that must stay responsive.
 
 mod board;
+#[cfg(not(target_arch = "wasm32"))]
 mod dlx;
 mod locked;
 mod nine;
@@ -30,6 +31,9 @@ pub enum Engine {
     #[default]
     Bitmask,
     /// Dancing Links (Knuth's Algorithm X), the independent cross-check.
+    /// Native builds only: the WebAssembly module leaves it out (2.4 KB
+    /// gzipped that no page uses).
+    #[cfg(not(target_arch = "wasm32"))]
     Dlx,
 }
 
@@ -37,6 +41,7 @@ impl Engine {
     pub fn from_name(name: &str) -> Option<Engine> {
         match name.trim().to_ascii_lowercase().as_str() {
             "bitmask" => Some(Engine::Bitmask),
+            #[cfg(not(target_arch = "wasm32"))]
             "dlx" => Some(Engine::Dlx),
             _ => None,
         }
@@ -45,6 +50,7 @@ impl Engine {
     pub fn id(self) -> &'static str {
         match self {
             Engine::Bitmask => "bitmask",
+            #[cfg(not(target_arch = "wasm32"))]
             Engine::Dlx => "dlx",
         }
     }
@@ -209,9 +215,11 @@ enum Search {
     N3(BandSearch<S3>),
     N4(BandSearch<S4>),
     N5(BandSearch<S5>),
+    #[cfg(not(target_arch = "wasm32"))]
     Dlx(Dlx),
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 use dlx::Dlx;
 
 macro_rules! each {
@@ -222,6 +230,7 @@ macro_rules! each {
             Search::N3($x) => $e,
             Search::N4($x) => $e,
             Search::N5($x) => $e,
+            #[cfg(not(target_arch = "wasm32"))]
             Search::Dlx($x) => $e,
         }
     };
@@ -242,34 +251,85 @@ impl Solver {
         let size = puzzle.size();
         let limit = limit.max(1);
         let givens = puzzle.cells();
-        let conflict = || puzzle.conflicts().first().copied().map(Search::Conflict);
         let search = match (engine, size.box_size()) {
             // Dancing Links needs consistent givens.
-            (Engine::Dlx, _) => {
-                conflict().unwrap_or_else(|| Search::Dlx(Dlx::new(size.side(), givens, limit)))
-            }
+            #[cfg(not(target_arch = "wasm32"))]
+            (Engine::Dlx, _) => match puzzle.conflicts().first() {
+                Some(&c) => Search::Conflict(c),
+                None => Search::Dlx(Dlx::new(size.side(), givens, limit)),
+            },
             (Engine::Bitmask, 2) => Search::N2(BandSearch::new(givens, limit)),
             (Engine::Bitmask, 3) => Search::N3(BandSearch::new(givens, limit)),
             (Engine::Bitmask, 4) => Search::N4(BandSearch::new(givens, limit)),
             (Engine::Bitmask, _) => Search::N5(BandSearch::new(givens, limit)),
         };
-        // The bitmask engine finds conflicting givens as no solution at the
-        // root; only then are the givens checked, to name the conflict.
-        let search = match search {
-            s @ (Search::N2(_) | Search::N3(_) | Search::N4(_) | Search::N5(_)) => {
-                let dead = each!(&s, x => x.finished && x.found == 0);
-                if dead {
-                    conflict().unwrap_or(s)
-                } else {
-                    s
-                }
-            }
-            s => s,
-        };
-        Solver {
+        let mut solver = Solver {
             size,
             limit,
             search,
+        };
+        solver.name_conflict(puzzle);
+        solver
+    }
+
+    /// The bitmask engine finds conflicting givens as no solution at the
+    /// root; only then are the givens checked, to name the conflict.
+    fn name_conflict(&mut self, puzzle: &Grid) {
+        if !matches!(self.search, Search::Conflict(_)) && self.is_finished() && self.found() == 0 {
+            if let Some(&c) = puzzle.conflicts().first() {
+                self.search = Search::Conflict(c);
+            }
+        }
+    }
+
+    /// Starts a new solve like [`Solver::new`], reusing this one's memory
+    /// when the size and engine are the same: for batches, where one puzzle
+    /// follows another.
+    pub fn restart(&mut self, puzzle: &Grid, engine: Engine, limit: u64) {
+        let limit = limit.max(1);
+        let same = self.size == puzzle.size() && engine == Engine::Bitmask;
+        let reused = same
+            && match &mut self.search {
+                Search::N2(s) => {
+                    s.restart(puzzle.cells(), limit);
+                    true
+                }
+                Search::N3(s) => {
+                    s.restart(puzzle.cells(), limit);
+                    true
+                }
+                Search::N4(s) => {
+                    s.restart(puzzle.cells(), limit);
+                    true
+                }
+                Search::N5(s) => {
+                    s.restart(puzzle.cells(), limit);
+                    true
+                }
+                _ => false,
+            };
+        if !reused {
+            *self = Solver::new(puzzle, engine, limit);
+            return;
+        }
+        self.limit = limit;
+        self.name_conflict(puzzle);
+    }
+
+    /// The solver in `slot`, restarted on `puzzle` (made on first use): how a
+    /// batch solves one puzzle after another without allocating each time.
+    pub fn reuse<'a>(
+        slot: &'a mut Option<Solver>,
+        puzzle: &Grid,
+        engine: Engine,
+        limit: u64,
+    ) -> &'a mut Solver {
+        match slot {
+            Some(s) => {
+                s.restart(puzzle, engine, limit);
+                s
+            }
+            None => slot.insert(Solver::new(puzzle, engine, limit)),
         }
     }
 

@@ -192,47 +192,61 @@ impl<S: Shape> BandSearch<S> {
     /// Sets up the search for `givens` (0 = empty) and propagates the root.
     /// `limit` ≥ 1 is the number of solutions after which it stops.
     pub(crate) fn new(givens: &[u8], limit: u64) -> Self {
-        let stride = stride::<S>();
         let mut s = BandSearch {
-            stride,
+            stride: stride::<S>(),
             // One board until the first branch; most easy puzzles never
             // branch, so the cell view and the weights wait until needed.
-            boards: vec![S::W::default(); stride],
+            boards: Vec::new(),
             frames: Vec::new(),
             work: Work::new(),
-            cand: if S::SUBSETS {
-                vec![0; S::CELLS]
-            } else {
-                Vec::new()
-            },
+            cand: Vec::new(),
             weights: Vec::new(),
-            limit: limit.max(1),
+            limit: 1,
             found: 0,
             first: None,
-            stats: Stats {
-                nodes: 1,
-                guesses: 0,
-            },
+            stats: Stats::default(),
             finished: false,
             shape: std::marker::PhantomData,
         };
-        let board = &mut s.boards[..stride];
+        s.restart(givens, limit);
+        s
+    }
+
+    /// Starts over on `givens`, keeping the memory of earlier solves.
+    pub(crate) fn restart(&mut self, givens: &[u8], limit: u64) {
+        self.boards.clear();
+        self.boards.resize(self.stride, S::W::default());
+        self.frames.clear();
+        self.work.clear();
+        if S::SUBSETS {
+            self.cand.resize(S::CELLS, 0);
+        }
+        self.weights.clear();
+        self.limit = limit.max(1);
+        self.found = 0;
+        self.first = None;
+        self.stats = Stats {
+            nodes: 1,
+            guesses: 0,
+        };
+        self.finished = false;
+        let board = &mut self.boards[..self.stride];
         clear::<S>(board);
+        let work = &mut self.work;
         let root_ok = givens
             .iter()
             .enumerate()
             .filter(|&(_, &d)| d != 0)
-            .all(|(cell, &d)| assign::<S>(board, &mut s.work, d as usize - 1, cell).is_ok());
+            .all(|(cell, &d)| assign::<S>(board, work, d as usize - 1, cell).is_ok());
         if !root_ok {
             // A given whose digit a peer already took: no solution.
-            s.finished = true;
-            return s;
+            self.finished = true;
+            return;
         }
-        s.work.touch_all();
-        s.settle(0);
+        self.work.touch_all();
+        self.settle(0);
         // Solved or refuted by propagation alone: nothing left to search.
-        s.finished |= s.frames.is_empty();
-        s
+        self.finished |= self.frames.is_empty();
     }
 
     /// Propagates the board in `slot`; records it as a solution, or opens a
@@ -296,7 +310,7 @@ impl<S: Shape> BandSearch<S> {
             return;
         }
         if self.weights.is_empty() {
-            self.weights = vec![1; S::HOUSES];
+            self.weights.resize(S::HOUSES, 1);
         }
         let mut houses = c.0;
         while houses != 0 {

@@ -187,7 +187,7 @@ pub(crate) struct Tables<W> {
     pub within: [u32; 5],
 }
 
-/// For boxes of 3 and less (4×4 and 9×9), table versions of the bit tricks,
+/// For boxes of 3 (9×9), table versions of the bit tricks,
 /// indexed by a `b×b` segment matrix or an `n`-bit row.
 pub(crate) struct Small {
     /// [`permutation_support`] of a segment matrix.
@@ -456,15 +456,11 @@ const fn build_small(b: usize) -> Small {
     t
 }
 
-/// The tables of [`Small`] for boxes of 2 and 3.
+/// The tables of [`Small`] (used on 9×9 only: 4×4 takes the general path).
 pub(crate) fn small<S: Shape>() -> &'static Small {
-    static T2: Small = build_small(2);
     static T3: Small = build_small(3);
-    if S::B == 2 {
-        &T2
-    } else {
-        &T3
-    }
+    debug_assert_eq!(S::B, 3);
+    &T3
 }
 
 /// The band's other cells in the same row or box as position `p`.
