@@ -90,11 +90,19 @@ pub fn write_grid(out: &mut String, grid: &Grid, notation: &Notation) {
     } else {
         notation.alphabet.default_blank(size)
     };
+    if !notation.alphabet.is_single_char() {
+        write_numbers(out, grid, notation.layout, blank);
+        return;
+    }
     let symbol = |digit: u8| {
         if digit == 0 {
             blank
         } else {
-            notation.alphabet.symbol(size, digit)
+            notation
+                .alphabet
+                .symbols(size)
+                .expect("a single-character alphabet")
+                .as_bytes()[digit as usize - 1] as char
         }
     };
     match notation.layout {
@@ -130,6 +138,60 @@ pub fn write_grid(out: &mut String, grid: &Grid, notation: &Notation) {
                 }
                 out.push_str(&line);
                 out.push('\n');
+            }
+        }
+    }
+}
+
+/// Numbers (1–16, 1–25) separated by commas: a line layout on one line, the
+/// others a row a line, aligned. The commas make the text read back as
+/// numbers whatever the digits (`parse.rs`).
+fn write_numbers(out: &mut String, grid: &Grid, layout: Layout, blank: char) {
+    use std::fmt::Write;
+    let n = grid.size().side();
+    let text = |d: u8| {
+        if d == 0 {
+            blank.to_string()
+        } else {
+            d.to_string()
+        }
+    };
+    match layout {
+        Layout::Line => {
+            let cells: Vec<String> = grid.cells().iter().map(|&d| text(d)).collect();
+            out.push_str(&cells.join(","));
+            out.push('\n');
+        }
+        Layout::Block => {
+            for row in grid.cells().chunks(n) {
+                let cells: Vec<String> = row.iter().map(|&d| format!("{:>2}", text(d))).collect();
+                let _ = writeln!(out, "{}", cells.join(", "));
+            }
+        }
+        Layout::Pretty => {
+            // Boxes apart: ` | ` between them and a rule between bands.
+            let b = grid.size().box_size();
+            let mut border = String::new();
+            for (r, row) in grid.cells().chunks(n).enumerate() {
+                let boxes: Vec<String> = row
+                    .chunks(b)
+                    .map(|part| {
+                        let cells: Vec<String> =
+                            part.iter().map(|&d| format!("{:>2}", text(d))).collect();
+                        cells.join(", ")
+                    })
+                    .collect();
+                let line = boxes.join(" | ");
+                if r > 0 && r % b == 0 {
+                    if border.is_empty() {
+                        border = line
+                            .chars()
+                            .map(|ch| if ch == '|' { '+' } else { '-' })
+                            .collect();
+                    }
+                    let _ = writeln!(out, "{border}");
+                }
+                let _ = writeln!(out, "{line}");
             }
         }
     }

@@ -17,6 +17,11 @@
 //! symbols starts a block of `n` rows. A 16-symbol line is either a 4×4 puzzle
 //! or a 16×16 row: the symbols of its group decide (a symbol beyond `1`–`4`
 //! means 16×16), and when they cannot, the error says so.
+//!
+//! Numbers: a line of decimal numbers separated by commas, or by spaces with
+//! some number above 9 (`0` or a blank for empty), holds one cell per number,
+//! as puzzle sites print 16×16 and 25×25. A block with one such line is read
+//! as numbers throughout, its other rows too.
 
 use std::collections::VecDeque;
 use std::fmt;
@@ -96,6 +101,8 @@ pub enum ParseErrorKind {
     RowLength { cells: usize, side: usize },
     /// A block cut short by a blank line or the end of the input.
     TruncatedBlock { rows: usize, side: usize },
+    /// A number above the side in a grid written in numbers.
+    NumberOutOfRange { side: usize },
 }
 
 impl fmt::Display for ParseErrorKind {
@@ -153,6 +160,10 @@ impl fmt::Display for ParseErrorKind {
                 f,
                 "truncated block: {rows} of {side} rows before the blank line or the end"
             ),
+            ParseErrorKind::NumberOutOfRange { side } => write!(
+                f,
+                "a number above {side}: a {side}×{side} grid holds 1 to {side}, and 0 for an empty cell"
+            ),
         }
     }
 }
@@ -187,13 +198,19 @@ struct Line {
     comment: Option<String>,
     /// Spaces or `|` between the cells: a pasted, decorated grid.
     decorated: bool,
+    /// The line read as numbers, each encoded as its `1`–`9A`–`P` character
+    /// (`.` for empty), when every word of it is a number or a blank.
+    numbers: Option<Vec<(char, u32)>>,
+    /// The line can only be numbers (a comma, or a number above 9); then
+    /// `cells` holds them.
+    numeric: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mode {
     Idle,
-    /// Collecting the rows of a block of this size.
-    Block(Size),
+    /// Collecting the rows of a block of this size (of numbers when set).
+    Block(Size, bool),
     /// 16-symbol lines that all fit 4×4 so far.
     Maybe16,
 }
@@ -288,16 +305,38 @@ impl Parser {
         self.out.pop_front()
     }
 
-    fn content(&mut self, line: Line) {
+    fn content(&mut self, mut line: Line) {
+        let n = line.cells.len();
+        if line.numeric && matches!(self.mode, Mode::Maybe16 | Mode::Block(_, false)) {
+            // Rows read as characters so far were numbers too.
+            let fits = |l: &Line| l.numbers.as_ref().is_some_and(|c| c.len() == n);
+            if let (Some(size), true) = (Size::from_side(n), self.pending.iter().all(fits)) {
+                for l in &mut self.pending {
+                    l.cells = l.numbers.take().expect("checked");
+                    l.numeric = true;
+                    // Spaces between numbers are no decoration; bars are,
+                    // and only a comma line has them in our own output.
+                    l.decorated = false;
+                }
+                self.mode = Mode::Block(size, true);
+            }
+        }
+        if !line.numeric && matches!(self.mode, Mode::Block(_, true)) {
+            if let Some(cells) = line.numbers.take() {
+                line.cells = cells;
+                line.numeric = true;
+                line.decorated = false;
+            }
+        }
         let n = line.cells.len();
         match self.mode {
             Mode::Idle => self.start(line),
-            Mode::Block(size) if n != size.side() && Size::from_cells(n).is_some() => {
+            Mode::Block(size, _) if n != size.side() && Size::from_cells(n).is_some() => {
                 // A whole puzzle on one line: the block before it was cut short.
                 self.end_group();
                 self.start(line);
             }
-            Mode::Block(size) => {
+            Mode::Block(size, _) => {
                 self.pending.push(line);
                 if self.pending.len() == size.side() {
                     self.emit_block(size);
@@ -308,7 +347,7 @@ impl Parser {
                 self.pending.push(line);
                 if !fits4 {
                     // A symbol beyond 1–4: the group is a 16×16 block.
-                    self.mode = Mode::Block(Size::S16);
+                    self.mode = Mode::Block(Size::S16, false);
                 } else if self.pending.len() == 16 {
                     self.decide_16();
                 }
@@ -353,17 +392,20 @@ impl Parser {
                 // marks a whole puzzle; a symbol beyond 1–4, a 16×16 row.
                 if line.comment.is_some() {
                     self.emit_line(Size::S4, line);
+                } else if line.numeric {
+                    self.mode = Mode::Block(Size::S16, true);
+                    self.pending.push(line);
                 } else if fits_4x4(&line) {
                     self.mode = Mode::Maybe16;
                     self.pending.push(line);
                 } else {
-                    self.mode = Mode::Block(Size::S16);
+                    self.mode = Mode::Block(Size::S16, false);
                     self.pending.push(line);
                 }
             }
             (Some(size), None) => self.emit_line(size, line),
             (None, Some(size)) => {
-                self.mode = Mode::Block(size);
+                self.mode = Mode::Block(size, line.numeric);
                 self.pending.push(line);
             }
             (None, None) => {
@@ -379,7 +421,7 @@ impl Parser {
     fn end_group(&mut self) {
         match self.mode {
             Mode::Idle => {}
-            Mode::Block(size) => {
+            Mode::Block(size, _) => {
                 let first = self.pending[0].number;
                 let rows = self.pending.len();
                 let side = size.side();
@@ -464,10 +506,16 @@ impl Parser {
                 .iter()
                 .flat_map(|l| l.cells.iter().map(move |&(ch, col)| (ch, l.number, col)))
         };
-        let named = self.options.alphabet.filter(|a| a.fits_size(size));
+        if lines.iter().any(|l| l.numeric) {
+            return read_numbers(size, lines, layout);
+        }
+        let named = self
+            .options
+            .alphabet
+            .filter(|a| a.fits_size(size) && a.is_single_char());
         let candidates: &[Alphabet] = match &named {
             Some(a) => std::slice::from_ref(a),
-            None => Alphabet::for_size(size),
+            None => Alphabet::single_char(size),
         };
         let fits = |a: Alphabet, ch: char| a.is_blank(ch) || a.digit(size, ch).is_some();
         // For each candidate, the position of the first character it rejects.
@@ -496,7 +544,7 @@ impl Parser {
                     })
                     .expect("no alphabet fits, so each has a first rejected character");
                 let (found, line, col) = cells().nth(at).expect("position within the cells");
-                let known = Alphabet::for_size(size).iter().any(|&a| fits(a, found));
+                let known = Alphabet::single_char(size).iter().any(|&a| fits(a, found));
                 let kind = if known && named.is_none() && at > 0 {
                     ParseErrorKind::MixedAlphabets {
                         found,
@@ -599,6 +647,101 @@ pub fn parse_first(text: &str, options: ParseOptions) -> Result<(Puzzle, usize),
     }
 }
 
+/// The cells of numbers lines: the numbers were encoded as `1`–`9A`–`P`
+/// characters (`0` or the blank character empty, `?` out of range) by [`read_numbers_of`].
+fn read_numbers(size: Size, lines: &[Line], layout: Layout) -> Result<Puzzle, ParseError> {
+    let mut digits = Vec::with_capacity(size.cells());
+    let mut blank = None;
+    for line in lines {
+        for &(ch, col) in &line.cells {
+            let d = match ch {
+                '0' | '.' | '-' | '_' | '*' => {
+                    blank.get_or_insert(ch);
+                    0
+                }
+                _ => match Alphabet::DigitsLetters.digit(Size::S25, ch) {
+                    Some(d) if d as usize <= size.side() => d,
+                    _ => {
+                        return Err(ParseError {
+                            line: line.number,
+                            column: Some(col as usize),
+                            kind: ParseErrorKind::NumberOutOfRange { side: size.side() },
+                        })
+                    }
+                },
+            };
+            digits.push(d);
+        }
+    }
+    let grid = Grid::from_cells(size, digits).expect("one digit per cell, each within the side");
+    Ok(Puzzle {
+        grid,
+        notation: Notation {
+            alphabet: if size.side() > 9 {
+                Alphabet::Numbers
+            } else {
+                Alphabet::Digits
+            },
+            layout,
+            blank: blank.unwrap_or('0'),
+        },
+        comment: None,
+    })
+}
+
+/// A line read as numbers separated by commas, semicolons, spaces or `|`
+/// (a word `0` or a blank character is an empty cell), each number encoded
+/// as its `1`–`9A`–`P` character (`0` or the blank as written for an
+/// empty cell, `?` above 25), with its
+/// column; and whether the line can only be numbers (a comma or semicolon,
+/// or a number of two digits). `None` when some word is not a number or a
+/// blank.
+fn read_numbers_of(text: &str) -> Option<(Vec<(char, u32)>, bool)> {
+    let mut cells = Vec::new();
+    let mut numeric = false;
+    let mut col = 0u32;
+    let mut word = String::new();
+    let mut word_col = 0;
+    let mut push = |word: &mut String, at: u32, numeric: &mut bool| -> Option<()> {
+        if word.is_empty() {
+            return Some(());
+        }
+        let first = word.chars().next()?;
+        let ch = if word.len() == 1 && crate::alphabet::BLANKS.contains(&first) {
+            first
+        } else if word.len() <= 2 && word.bytes().all(|b| b.is_ascii_digit()) {
+            *numeric |= word.len() == 2;
+            match word.parse::<u32>().ok()? {
+                0 => '0',
+                v @ 1..=25 => {
+                    Alphabet::DigitsLetters.symbols(Size::S25)?.as_bytes()[v as usize - 1] as char
+                }
+                _ => '?',
+            }
+        } else {
+            return None;
+        };
+        cells.push((ch, at));
+        word.clear();
+        Some(())
+    };
+    for ch in text.chars() {
+        col += 1;
+        if ch.is_whitespace() || matches!(ch, ',' | ';' | '|') {
+            numeric |= matches!(ch, ',' | ';');
+            push(&mut word, word_col, &mut numeric)?;
+        } else {
+            if word.is_empty() {
+                word_col = col;
+            }
+            word.push(ch);
+        }
+    }
+    push(&mut word, word_col, &mut numeric)?;
+    // A lone number is no row of numbers.
+    (cells.len() > 1).then_some((cells, numeric))
+}
+
 /// Decoration between rows: `+---+---+`, `------+------`, `=====`, or a run of
 /// dashes that cannot be a row of blanks.
 fn is_border(trimmed: &str) -> bool {
@@ -619,6 +762,19 @@ fn is_border(trimmed: &str) -> bool {
 }
 
 fn split_cells(text: &str, number: usize) -> Line {
+    let numbers = read_numbers_of(text);
+    if let Some((cells, true)) = numbers {
+        return Line {
+            number,
+            cells,
+            comment: None,
+            // Box bars: the pretty layout of numbers.
+            decorated: text.contains('|'),
+            numbers: None,
+            numeric: true,
+        };
+    }
+    let numbers = numbers.map(|(cells, _)| cells);
     let lead = text.len() - text.trim_start().len();
     let rest = &text[lead..];
     let word_end = rest.find(char::is_whitespace).unwrap_or(rest.len());
@@ -638,6 +794,8 @@ fn split_cells(text: &str, number: usize) -> Line {
             cells,
             comment,
             decorated: false,
+            numbers,
+            numeric: false,
         };
     }
     let cells: Vec<(char, u32)> = text
@@ -653,6 +811,8 @@ fn split_cells(text: &str, number: usize) -> Line {
         cells,
         comment: None,
         decorated,
+        numbers,
+        numeric: false,
     }
 }
 

@@ -336,3 +336,143 @@ fn a_bad_puzzle_does_not_stop_the_batch() {
         .collect();
     assert_eq!(lines, [1, 2, 3, 5, 22, 24]);
 }
+
+/// The UVA case as rows of numbers 1–16 (0 for empty) joined by `sep`.
+fn uva_numbers(sep: &str) -> String {
+    UVA_CASE
+        .lines()
+        .map(|row| {
+            let cells: Vec<String> = row
+                .chars()
+                .map(|c| match c {
+                    '-' => "0".to_string(),
+                    c => (c as u8 - b'A' + 1).to_string(),
+                })
+                .collect();
+            cells.join(sep) + "\n"
+        })
+        .collect()
+}
+
+#[test]
+fn numbers_separated_by_spaces_or_commas() {
+    let letters = run(UVA_CASE, ParseOptions::default());
+    let same_cells = |got: &[String]| {
+        assert_eq!(got.len(), 1, "{got:?}");
+        // The same grid as the letters, written back as numbers.
+        let want: Vec<String> = letters[0]
+            .rsplit(' ')
+            .next()
+            .unwrap()
+            .chars()
+            .map(|c| match c {
+                '-' => "0".into(),
+                c => (c as u8 - b'A' + 1).to_string(),
+            })
+            .collect();
+        assert!(got[0].ends_with(&want.join(",")), "{got:?}");
+    };
+    for sep in [" ", ", ", ",", "\t", " ; "] {
+        let got = run(&uva_numbers(sep), ParseOptions::default());
+        assert!(
+            got[0].starts_with("ok 16 numbers block "),
+            "{sep:?}: {got:?}"
+        );
+        same_cells(&got);
+    }
+    // One line of 256 numbers.
+    let line = uva_numbers(",").replace('\n', ",");
+    let got = run(line.trim_end_matches(','), ParseOptions::default());
+    assert!(got[0].starts_with("ok 16 numbers line "), "{got:?}");
+    same_cells(&got);
+    // Rows without a number above 9 read as numbers when another row of the
+    // block has one: the first row here is "0 0 0 … 14 0 0 0 12 0 0 0 8".
+    let spaced = uva_numbers(" ");
+    assert!(spaced.lines().next().unwrap().contains("14"));
+    let small_first = format!(
+        "1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n{}",
+        spaced.lines().skip(1).collect::<Vec<_>>().join("\n")
+    );
+    let got = run(&small_first, ParseOptions::default());
+    assert!(
+        got[0].starts_with("ok 16 numbers block 1,0,0,0,"),
+        "{got:?}"
+    );
+    // Blanks may be dots; a 9×9 in numbers is a 9×9 in digits.
+    let nine: String = NINE
+        .chars()
+        .map(|c| {
+            if c == '.' {
+                "0".to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(",");
+    assert_eq!(
+        run(&nine, ParseOptions::default()),
+        run(NINE, ParseOptions::default())
+            .iter()
+            .map(|s| s.replace('.', "0"))
+            .collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn numbers_out_of_range_or_mixed_say_where() {
+    let mut rows: Vec<String> = uva_numbers(" ").lines().map(str::to_string).collect();
+    rows[3] = rows[3].replacen("0", "17", 1);
+    let got = run(&(rows.join("\n") + "\n"), ParseOptions::default());
+    assert_eq!(got.len(), 1);
+    assert!(
+        got[0].starts_with("err 4:") && got[0].contains("a number above 16"),
+        "{got:?}"
+    );
+    // 26 in a 25×25 row.
+    let row25 = (1..=25)
+        .map(|v| if v == 3 { "26".into() } else { v.to_string() })
+        .collect::<Vec<_>>()
+        .join(" ");
+    let got = run(&format!("{row25}\n").repeat(25), ParseOptions::default());
+    assert!(got[0].starts_with("err 1:5 a number above 25"), "{got:?}");
+}
+
+#[test]
+fn number_grids_round_trip() {
+    use bitsudoku::{parse_first, Notation};
+    let (p, _) = parse_first(&uva_numbers(" "), ParseOptions::default()).unwrap();
+    for layout in [Layout::Line, Layout::Block, Layout::Pretty] {
+        let notation = Notation {
+            layout,
+            ..p.notation
+        };
+        let text = format(&p.grid, &notation);
+        let (back, _) = parse_first(&text, ParseOptions::default())
+            .unwrap_or_else(|e| panic!("{layout:?}: {e}\n{text}"));
+        assert_eq!(back.grid, p.grid, "{layout:?}");
+        assert_eq!(back.notation.alphabet, Alphabet::Numbers, "{layout:?}");
+    }
+    // A sparse grid whose numbers are all below 10 still reads back: the
+    // commas say numbers.
+    let mut sparse = p.grid.clone();
+    for cell in 0..256 {
+        if sparse.get(cell) > 9 {
+            sparse.set(cell, 0);
+        }
+    }
+    for layout in [Layout::Line, Layout::Block] {
+        let text = format(
+            &sparse,
+            &Notation {
+                layout,
+                ..p.notation
+            },
+        );
+        assert_eq!(
+            parse_first(&text, ParseOptions::default()).unwrap().0.grid,
+            sparse,
+            "{text}"
+        );
+    }
+}

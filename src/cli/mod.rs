@@ -52,7 +52,8 @@ struct InputArgs {
     #[arg(long, value_parser = parse_size)]
     size: Option<Size>,
     /// The alphabet, for the sizes it serves: letters (A–P, A–Y), hex (0–F),
-    /// digits-letters (1–9A–G, 1–9A–P), digits (1–9). Detected when omitted.
+    /// digits-letters (1–9A–G, 1–9A–P), digits (1–9), numbers (1–16, 1–25,
+    /// comma-separated). Detected when omitted.
     #[arg(long, value_parser = parse_alphabet)]
     alphabet: Option<Alphabet>,
     /// Give up on a puzzle after this many search nodes.
@@ -116,7 +117,7 @@ fn parse_seconds(s: &str) -> Result<Duration, String> {
 
 pub(crate) fn parse_alphabet(s: &str) -> Result<Alphabet, String> {
     Alphabet::from_name(s).ok_or_else(|| {
-        format!("unknown alphabet '{s}': use letters, hex, digits-letters or digits")
+        format!("unknown alphabet '{s}': use letters, hex, digits-letters, digits or numbers")
     })
 }
 

@@ -78,7 +78,7 @@ impl Parsed {
     pub fn cells(&self) -> Vec<u8> {
         self.cells.clone()
     }
-    /// `letters`, `hex`, `digits-letters` or `digits`.
+    /// `letters`, `hex`, `digits-letters`, `digits` or `numbers`.
     #[wasm_bindgen(getter)]
     pub fn alphabet(&self) -> String {
         self.alphabet.to_string()
