@@ -6,11 +6,12 @@
 //!   signature, [`solve`];
 //! - [`verify`]: the independent checker;
 //! - [`logic`]: step-by-step deductions for hints, checks and grades;
-//!   [`generate`]: seeded puzzles with one solution; [`share`]: puzzles in links.
+//!   [`generate`]: seeded puzzles with one solution; [`share`]: puzzles in links;
+//!   [`session`]: a grid being worked on (entries, modes, undo), for the page.
 //!
 //! The core does no I/O and does not panic on user input; the CLI
-//! (`src/main.rs`) and the wasm façade (`src/web/`, wasm32 only) are thin front
-//! ends.
+//! (`src/main.rs`) and the browser front end (`src/web/`: keys and words in
+//! plain Rust, the wasm façade and painting on wasm32) are thin front ends.
 //!
 //! ```
 //! use bitsudoku::{parse_first, solve, Outcome, ParseOptions, SolveOptions};
@@ -27,10 +28,10 @@ pub mod generate;
 pub mod grid;
 pub mod logic;
 pub mod parse;
+pub mod session;
 pub mod share;
 pub mod solver;
 pub mod verify;
-#[cfg(target_arch = "wasm32")]
 pub mod web;
 
 pub use alphabet::Alphabet;

@@ -341,7 +341,12 @@ impl fmt::Display for Grade {
             Some(Technique::NakedSingle) => f.write_str("easy: naked singles only"),
             Some(Technique::HiddenSingle) => f.write_str("medium: hidden singles"),
             Some(Technique::LockedCandidates) => f.write_str("hard: needs locked candidates"),
-            None => write!(f, "very hard: needs guessing ({} guesses)", self.guesses),
+            None => write!(
+                f,
+                "very hard: needs guessing ({} guess{})",
+                self.guesses,
+                if self.guesses == 1 { "" } else { "es" }
+            ),
         }
     }
 }

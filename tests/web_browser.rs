@@ -63,7 +63,7 @@ fn renders_an_aria_grid_with_box_edges() {
 fn keys_fill_move_and_explain() {
     let root = container();
     let mut view = GridView::new(root.clone(), 16).unwrap();
-    let r = view.key("c", false).unwrap();
+    let r = view.key("c", false, false).unwrap();
     assert!(r.handled() && r.changed());
     assert_eq!(cell(&root, 0).text_content().as_deref(), Some("C"));
     assert!(classes(&root, 0).contains("given"));
@@ -72,40 +72,55 @@ fn keys_fill_move_and_explain() {
         Some("R1C1: C, given")
     );
     assert_eq!(view.cursor(), 1, "typing moves on");
-    let r = view.key("Z", false).unwrap();
+    let r = view.key("Z", false, false).unwrap();
     assert!(r.handled() && !r.changed());
+    assert_eq!((r.kind(), r.tone()), ("refused".into(), "hint".into()));
     assert_eq!(
-        r.message().as_deref(),
-        Some(
-            "'Z' is not a symbol of this 16×16 grid: type A–P, or - . or space for an empty cell."
-        )
+        r.message(),
+        "'Z' is not a symbol of this 16×16 grid: type A–P, or - . or space for an empty cell."
     );
     assert_eq!(view.cursor(), 1, "a wrong key does not move");
-    view.key("ArrowDown", false).unwrap();
+    view.key("ArrowDown", false, false).unwrap();
     assert_eq!(view.cursor(), 17);
-    view.key("Home", false).unwrap();
+    view.key("Home", false, false).unwrap();
     assert_eq!(view.cursor(), 16);
-    view.key("ArrowUp", false).unwrap();
-    view.key("-", false).unwrap();
+    view.key("ArrowUp", false, false).unwrap();
+    view.key("-", false, false).unwrap();
     assert_eq!(view.cursor(), 1);
     // Backspace on an empty cell empties the one before.
-    view.key("Backspace", false).unwrap();
+    view.key("Backspace", false, false).unwrap();
     assert_eq!(view.cursor(), 0);
     assert_eq!(view.givens()[0], 0);
     assert!(!classes(&root, 0).contains("given"));
-    // Named keys are left to the browser; Tab leaves the grid at its ends.
-    assert!(!view.key("Shift", false).unwrap().handled());
-    assert!(!view.key("Tab", true).unwrap().handled());
-    assert!(view.key("Tab", false).unwrap().handled());
+    // Named keys are left to the browser, Tab too: the grid is one Tab
+    // stop, and only the cursor cell is in the tab order.
+    assert!(!view.key("Shift", false, false).unwrap().handled());
+    assert!(!view.key("Tab", false, false).unwrap().handled());
+    let tabbable = root.query_selector_all("[tabindex=\"0\"]").unwrap();
+    assert_eq!(tabbable.length(), 1);
+    assert_eq!(view.key("Escape", false, false).unwrap().command(), "leave");
+    assert_eq!(view.key("Enter", true, false).unwrap().command(), "solve");
+}
+
+#[wasm_bindgen_test]
+fn numbers_span_two_digits() {
+    let root = container();
+    let mut view = GridView::new(root.clone(), 16).unwrap();
+    view.set_alphabet("numbers").unwrap();
+    view.put_digit(16).unwrap();
+    assert_eq!(cell(&root, 0).text_content().as_deref(), Some("16"));
+    assert!(classes(&root, 0).contains("wide"));
+    assert_eq!(view.symbols().len(), 16);
+    assert_eq!(view.symbols()[15], "16");
 }
 
 #[wasm_bindgen_test]
 fn conflicts_are_marked_and_cleared() {
     let root = container();
     let mut view = GridView::new(root.clone(), 9).unwrap();
-    view.key("5", false).unwrap();
+    view.key("5", false, false).unwrap();
     view.select(8, false).unwrap();
-    view.key("5", false).unwrap();
+    view.key("5", false, false).unwrap();
     assert!(classes(&root, 0).contains("conflict") && classes(&root, 8).contains("conflict"));
     assert_eq!(
         view.conflict_message().as_deref(),
@@ -113,7 +128,7 @@ fn conflicts_are_marked_and_cleared() {
     );
     assert_eq!(view.conflict_cells(), vec![0, 8]);
     view.select(8, false).unwrap();
-    view.key("Delete", false).unwrap();
+    view.key("Delete", false, false).unwrap();
     assert!(!classes(&root, 0).contains("conflict"));
     assert_eq!(view.conflict_message(), None);
 }
@@ -122,9 +137,10 @@ fn conflicts_are_marked_and_cleared() {
 fn a_solution_fills_exactly_the_empty_cells() {
     let root = container();
     let mut view = GridView::new(root.clone(), 9).unwrap();
-    let message = view.load_text(UVA, "").unwrap();
+    let loaded = view.load_text(UVA, "").unwrap();
+    assert!(loaded.changed());
     assert_eq!(
-        message,
+        loaded.message(),
         "Loaded a 16×16 puzzle in A–P with 94 givens. The text held 4 puzzles; this is the first."
     );
     assert_eq!(view.side(), 16);
@@ -133,9 +149,16 @@ fn a_solution_fills_exactly_the_empty_cells() {
     // A wrong solution is refused and changes nothing.
     let mut wrong = solution.clone();
     wrong.swap(0, 1);
-    assert!(view.show_solution(&wrong).is_err());
+    let refused = view.show_solution(&wrong).unwrap();
+    assert_eq!(
+        (refused.kind(), refused.tone()),
+        ("refused".into(), "error".into())
+    );
     assert!(!view.has_solution());
-    assert_eq!(view.show_solution(&solution).unwrap(), 256 - 94);
+    let shown = view.show_solution(&solution).unwrap();
+    assert_eq!(shown.kind(), "solution-shown");
+    assert_eq!(shown.cells().len(), 256 - 94);
+    assert_eq!(view.filled_count(), 256 - 94);
     for (i, &given) in givens.iter().enumerate() {
         let c = classes(&root, i);
         assert_eq!(c.contains("filled"), given == 0, "cell {i}: {c}");
@@ -148,11 +171,17 @@ fn a_solution_fills_exactly_the_empty_cells() {
     );
     // Editing drops the stale solution; the givens stay.
     view.select(0, false).unwrap();
-    view.key("Delete", false).unwrap();
+    view.key("Delete", false, false).unwrap();
     assert!(!view.has_solution());
     assert!(!classes(&root, 1).contains("filled"));
     // A bad paste keeps the grid.
     let before = view.givens();
-    assert!(view.load_text("not a puzzle", "").is_err());
+    let bad = view.load_text("not a puzzle", "").unwrap();
+    assert_eq!((bad.kind(), bad.changed()), ("refused".into(), false));
+    assert!(
+        bad.message().ends_with("Your grid is unchanged."),
+        "{}",
+        bad.message()
+    );
     assert_eq!(view.givens(), before);
 }

@@ -97,7 +97,11 @@ fn counting_and_alphabets() {
     assert_eq!(count(&[0; 16], 4, 2).unwrap(), 2);
     let p = parse(NINE, 0, None).unwrap();
     assert_eq!(count(&p.cells(), 9, 2).unwrap(), 1);
-    assert_eq!(alphabets(16).unwrap(), ["letters", "hex", "digits-letters"]);
+    assert_eq!(
+        alphabets(16).unwrap(),
+        ["letters", "hex", "digits-letters", "numbers"]
+    );
+    assert_eq!(symbols(16, "numbers").unwrap()[15], "16");
     assert_eq!(symbols(4, "digits").unwrap(), ["1", "2", "3", "4"]);
 }
 

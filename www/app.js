@@ -1,11 +1,20 @@
 // The page's entry: load the WebAssembly, start the page with a solver that
 // works in a Web Worker, and register the service worker for offline use.
+// Until the module is ready the page says it is loading and its controls
+// stay disabled (index.html ships them so).
 import { loadWasm } from './wasm.js';
 import { SolverClient } from './solver-client.js';
 import { boot } from './page.js';
 
-await loadWasm();
-boot({ solver: new SolverClient() });
+try {
+  await loadWasm();
+  boot({ solver: new SolverClient() });
+} catch (err) {
+  const status = document.getElementById('status');
+  status.textContent = `The solver could not load (${err?.message ?? err}). Reload the page to try again.`;
+  status.dataset.kind = 'error';
+  throw err;
+}
 
 if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
   // Next to index.html, so its scope covers the page wherever it is hosted.

@@ -2,6 +2,8 @@
 // (UVA 1309, AcWing 169, POJ 3074); vu_kr_16x16 (owhygithub/sudoku-sat-solvers);
 // attractivechaos/plb "hard 20"; Gecode's examples/sudoku-instances.hh (25×25);
 // the 4×4 and half-given 25×25 are from tests/data (made by examples/make_puzzles.rs).
+// What a label claims is tested (tests/e2e/page-fit.test.mjs): `logic` means
+// the solver needs no guess, `hard` that it needs guessing.
 export const EXAMPLES = [
   {
     name: 'UVA 1309 sample, case 1 (16×16)',
@@ -20,11 +22,13 @@ export const EXAMPLES = [
     text: '--A----C-----O-I\n-J--A-B-P-CGF-H-\n--D--F-I-E----P-\n-G-EL-H----M-J--\n----E----C--G---\n-I--K-GA-B---E-J\nD-GP--J-F----A--\n-E---C-B--DP--O-\nE--F-M--D--L-K-A\n-C--------O-I-L-\nH-P-C--F-A--B---\n---G-OD---J----H\nK---J----H-A-P-L\n--B--P--E--K--A-\n-H--B--K--FI-C--\n--F---C--D--H-N-\n',
   },
   {
-    name: "Hard 16×16: vu_kr_16x16 #85, the set's worst for backtracking",
+    name: '16×16 from vu_kr_16x16 (#85): logic alone solves it, no guess',
+    logic: true,
     text: 'C.2.A..591..83E.A8....C7.35..4..3...G.1.4.....D9....F..E......1G.......A7..12..8D.....7....35....F6.C..GD.9...A...3A...F.G8..DC465A..9E.3...F2...9...1.6E..2.C4....37....9.....A1..DB..4F.......5A......B..E....E4.....8.F.7...5..8..AG.5D....F2.317..FB2..6.A.C\n',
   },
   {
-    name: 'POJ 3074 sample, case 1 (9×9)',
+    name: 'POJ 3074 sample, case 1 (9×9): logic alone',
+    logic: true,
     text: '.2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.\n',
   },
   {
@@ -32,11 +36,13 @@ export const EXAMPLES = [
     text: '......52..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3.\n',
   },
   {
-    name: 'Platinum Blonde, a hard 9×9 (attractivechaos/plb)',
+    name: 'Platinum Blonde, a hard 9×9 that needs guessing (attractivechaos/plb)',
+    hard: true,
     text: '.......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...\n',
   },
   {
     name: 'A 4×4',
+    logic: true,
     text: '31........41....\n',
   },
   {
@@ -45,6 +51,7 @@ export const EXAMPLES = [
   },
   {
     name: 'A minimal 25×25 (Gecode #1): very hard, may run long — Cancel stops it',
+    long: true,
     text: '...G...9..4.....6F..L8...CEIN.HDM.OF.1L..A..9PJ.4......A...L..JBN.2.D.1...HP49...JB23.AD..7E..C5F...A1H....F.N5....I.BL...26.....7..C.6...H4B..1....I5.F.P...I..B..7.5.L...9....L6A...5OF.8P...K.NE..734B2.E..L...1J.5....O7.K.APO.5.CB1.P....3EM....2L.H.2..MJ.A...9.3.7......P.8C.....CF.DPG62N.E...OH.M.J.DL..OM..IE.B8..NH...3..K.CO1F.B.N.AH..P.78.JE...DE..6.....H......4M.KIB9..N.J..6......C..1.5.G..H.....75LG...6..1..CI..4.E..9K..6.....HGN.O2P.4.......OA..IP849...2.K3...7GN....G....N...P.D9....A...C1J...M.NAFE.4..23.7....8L......J.H9CD1LP..GO....4ME48NK..5.M......JL.......9.I.OG....835.A.DH..P.....35......L.J..E....8IG.67B\n',
   },
 ];

@@ -4,10 +4,9 @@
 // the page keeps answering and Cancel stops it at the next slice.
 import { SolveJob, generate } from './pkg/bitsudoku.js';
 import { Cancelled } from './solver-client.js';
-import { generated, nextTask, solveResult } from './results.js';
+import { generated, nextTask, runSliced, solveResult } from './jobs.js';
 
 const SLICE_MS = 12;
-const PROGRESS_EVERY_MS = 100;
 
 export class InlineSolver {
   #token = 0; // the current run; a newer run or a cancel changes it
@@ -21,15 +20,8 @@ export class InlineSolver {
     const run = this.#start();
     const job = new SolveJob(cells, side, limit, alphabet);
     try {
-      let last = performance.now();
-      while (!job.runFor(SLICE_MS)) {
-        if (performance.now() - last >= PROGRESS_EVERY_MS) {
-          onProgress?.(job.nodes);
-          last = performance.now();
-        }
-        await nextTask();
-        if (run !== this.#token) throw new Cancelled();
-      }
+      const done = await runSliced(job, { sliceMs: SLICE_MS, onProgress, wanted: () => run === this.#token });
+      if (!done) throw new Cancelled();
       return solveResult(job);
     } finally {
       job.free();
@@ -41,7 +33,11 @@ export class InlineSolver {
     const run = this.#start();
     await nextTask();
     try {
-      return generated(generate(side, seed, symmetric));
+      if (run !== this.#token) throw new Cancelled();
+      const puzzle = generated(generate(side, seed, symmetric));
+      // A cancel that came while it was made still wins.
+      if (run !== this.#token) throw new Cancelled();
+      return puzzle;
     } finally {
       if (run === this.#token) this.#active = false;
     }

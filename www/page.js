@@ -1,17 +1,54 @@
-// The page's behaviour: binds the grid view (rendered by Rust) and wires
-// events to it, saves the grid locally, reads and writes share links.
+// The page's behaviour: binds the grid view (a session painted by Rust) to
+// the controls, saves the grid locally, reads and writes share links.
 // `boot` takes the solver (a worker client on the web, an in-page one in the
-// single-file build). No Sudoku rule lives here: keys, parsing, conflicts,
-// hints and checks are Rust's.
+// single-file build). No Sudoku rule and no sentence about the grid lives
+// here: the view answers every action with its kind, cells, words and tone.
 import { GridView, alphabets, alphabetName } from './pkg/bitsudoku.js';
 import { Cancelled } from './solver-client.js';
 import { EXAMPLES } from './examples.js';
+import { bindGrid, padButtons, pasteInto } from './grid-controller.js';
+import { MAX_PASTE_CHARS } from './jobs.js';
 
 const STORE_KEY = 'bitsudoku:v1';
 const DEFAULT_SIDE = 16;
-// Pasted text beyond this is refused before it reaches the solver: a puzzle
-// is at most a few kilobytes, and a huge paste would only freeze the page.
-const MAX_PASTE_CHARS = 100_000;
+const SIDES = [4, 9, 16, 25];
+
+/** The saved store, checked: anything malformed is dropped, with a reason. */
+export function readStore(raw) {
+  const empty = { side: DEFAULT_SIDE, grids: {} };
+  if (raw == null) return { store: empty, problem: null };
+  let data;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return { store: empty, problem: 'it is not JSON' };
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return { store: empty, problem: 'it is not an object' };
+  const store = { side: SIDES.includes(data.side) ? data.side : DEFAULT_SIDE, grids: {} };
+  const grids = data.grids && typeof data.grids === 'object' && !Array.isArray(data.grids) ? data.grids : {};
+  let dropped = 0;
+  for (const side of SIDES) {
+    const g = grids[side];
+    if (g === undefined) continue;
+    const cells = side * side;
+    const digits = (a) =>
+      Array.isArray(a) && a.length === cells && a.every((d) => Number.isInteger(d) && d >= 0 && d <= side);
+    if (g && typeof g === 'object' && digits(g.cells) && (g.entries === undefined || digits(g.entries))) {
+      store.grids[side] = {
+        cells: g.cells,
+        entries: g.entries ?? new Array(cells).fill(0),
+        alphabet: typeof g.alphabet === 'string' ? g.alphabet : '',
+        layout: typeof g.layout === 'string' ? g.layout : '',
+        mode: g.mode === 'play' ? 'play' : 'edit',
+      };
+    } else {
+      dropped += 1;
+    }
+  }
+  const badSide = data.side !== undefined && !SIDES.includes(data.side);
+  const badGrids = data.grids !== undefined && grids !== data.grids;
+  return { store, problem: dropped > 0 || badSide || badGrids ? 'part of it was damaged' : null };
+}
 
 export function boot({ solver, document = globalThis.document, location = globalThis.location }) {
   const $ = (id) => document.getElementById(id);
@@ -32,7 +69,8 @@ export function boot({ solver, document = globalThis.document, location = global
     undo: $('undo'),
     redo: $('redo'),
     share: $('share'),
-    mode: $('mode'),
+    modeEdit: $('mode-edit'),
+    modePlay: $('mode-play'),
     candidates: $('candidates'),
     pad: $('pad'),
     status: $('status'),
@@ -41,24 +79,51 @@ export function boot({ solver, document = globalThis.document, location = global
     load: $('load'),
   };
 
+  /** Shows a message; an error is brought into view where the person is. */
   function say(message, kind = 'info') {
     ui.status.textContent = message;
     ui.status.dataset.kind = kind;
+    if (kind === 'error' || kind === 'warn') {
+      const box = ui.status.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > (globalThis.innerHeight ?? 0)) ui.status.scrollIntoView({ block: 'nearest' });
+    }
   }
 
   const view = new GridView(ui.grid, DEFAULT_SIDE);
   let busy = null; // 'solve' or 'generate' while the solver works
 
+  /** Shows a view's feedback: its words with their tone, saving when the grid changed. */
+  function show(f) {
+    if (f.changed) save();
+    if (f.tone === 'keep') {
+      // A cursor move ends a passing note about a key, nothing else.
+      if (ui.status.dataset.kind === 'hint') say('');
+    } else if (f.tone === 'clear') {
+      say('');
+    } else {
+      say(f.message, f.tone);
+    }
+    syncButtons();
+    return f;
+  }
+
   // ---- saving: one grid per size, so switching size loses nothing --------
 
   function loadStore() {
+    let raw = null;
     try {
-      const raw = localStorage.getItem(STORE_KEY);
-      const store = raw ? JSON.parse(raw) : null;
-      return store && typeof store === 'object' && store.grids ? store : { side: DEFAULT_SIDE, grids: {} };
+      raw = localStorage.getItem(STORE_KEY);
     } catch {
-      return { side: DEFAULT_SIDE, grids: {} };
+      // Storage forbidden: start empty; save() says so on the first edit.
     }
+    const { store, problem } = readStore(raw);
+    if (problem) showNote(`Your saved grids could not all be read (${problem}); what could not be read was set aside.`);
+    return store;
+  }
+
+  function showNote(text) {
+    ui.note.textContent = text;
+    ui.note.hidden = false;
   }
 
   const store = loadStore();
@@ -77,8 +142,7 @@ export function boot({ solver, document = globalThis.document, location = global
       ui.note.hidden = true;
     } catch (err) {
       // A lasting note, not a status that the next message replaces.
-      ui.note.textContent = `This browser did not save the grid (${err.name}); it stays on the page until you leave.`;
-      ui.note.hidden = false;
+      showNote(`This browser did not save the grid (${err.name}); it stays on the page until you leave.`);
     }
   }
 
@@ -88,10 +152,11 @@ export function boot({ solver, document = globalThis.document, location = global
     view.resize(side);
     if (!saved) return false;
     try {
-      view.setAlphabet(saved.alphabet);
-      view.setLayout(saved.layout);
-      view.setPuzzle(Uint8Array.from(saved.cells), Uint8Array.from(saved.entries ?? []));
-      view.setMode(saved.mode ?? 'edit');
+      const f = view.setPuzzle(Uint8Array.from(saved.cells), Uint8Array.from(saved.entries));
+      if (f.kind === 'refused') throw new Error(f.message);
+      if (alphabets(side).includes(saved.alphabet)) view.setAlphabet(saved.alphabet);
+      if (saved.layout) view.setLayout(saved.layout);
+      view.setMode(saved.mode);
       return true;
     } catch (err) {
       view.resize(side);
@@ -106,10 +171,8 @@ export function boot({ solver, document = globalThis.document, location = global
     ui.size.value = String(view.side);
     ui.alphabet.replaceChildren(...alphabets(view.side).map((id) => new Option(alphabetName(view.side, id), id)));
     ui.alphabet.value = view.alphabet;
-    ui.pad.replaceChildren(
-      ...view.symbols().map((symbol) => padButton(symbol, symbol, `Enter ${symbol}`)),
-      padButton('Delete', '⌫', 'Empty the cell'),
-    );
+    ui.pad.replaceChildren(...padButtons(view, document));
+    ui.pad.dataset.wide = String(view.alphabet === 'numbers');
     syncButtons();
   }
 
@@ -121,108 +184,50 @@ export function boot({ solver, document = globalThis.document, location = global
     ui.undo.disabled = !view.canUndo;
     ui.redo.disabled = !view.canRedo;
     const play = view.mode === 'play';
-    ui.mode.textContent = play ? 'Edit puzzle' : 'Play';
-    ui.mode.title = play
-      ? 'Typing now fills your entries; switch to change the givens'
-      : 'Typing now sets givens; switch to fill in your answers';
-    ui.mode.setAttribute('aria-pressed', String(play));
+    ui.modeEdit.setAttribute('aria-checked', String(!play));
+    ui.modePlay.setAttribute('aria-checked', String(play));
     document.body.dataset.mode = view.mode;
   }
 
-  function padButton(key, label, title) {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.textContent = label;
-    b.title = title;
-    b.dataset.key = key;
-    return b;
-  }
-
-  function showConflicts() {
-    const message = view.conflictMessage;
-    if (message) say(message, 'error');
-    return Boolean(message);
-  }
-
-  /** After any edit: save, drop stale results, report conflicts. */
-  function edited() {
+  function setMode(mode) {
+    show(view.setMode(mode));
     save();
-    syncButtons();
-    if (!showConflicts() && ui.status.dataset.kind === 'error') say('');
   }
 
-  // ---- keyboard, mouse, pad ----------------------------------------------
-
-  function press(key, shift = false) {
-    const r = view.key(key, shift);
-    if (r.changed) edited();
-    // A key's hint ("'Z' is not a symbol…") lasts until the next good key.
-    if (r.message) say(r.message, 'hint');
-    else if (r.handled && ui.status.dataset.kind === 'hint') say('');
-    return r.handled;
-  }
-
-  function undoRedo(redo) {
-    const done = redo ? view.redo() : view.undo();
-    if (done) edited();
-    else say(redo ? 'Nothing to redo.' : 'Nothing to undo.', 'hint');
-  }
-
-  ui.grid.addEventListener('keydown', (e) => {
-    if (e.altKey || e.metaKey) return;
-    if (e.ctrlKey) return; // handled at the document level
-    if (press(e.key, e.shiftKey)) e.preventDefault();
+  bindGrid({
+    view,
+    grid: ui.grid,
+    pad: ui.pad,
+    onFeedback: show,
+    onCommand: (command) => {
+      if (command === 'solve') ui.solve.click();
+      else if (command === 'leave') (ui.solve.disabled ? ui.cancel : ui.solve).focus();
+    },
   });
 
+  // Undo and redo work outside the grid too, except in text fields.
   document.addEventListener('keydown', (e) => {
-    if (!(e.ctrlKey || e.metaKey) || e.target.closest?.('textarea, input, select')) return;
+    if (!(e.ctrlKey || e.metaKey) || e.target.closest?.('textarea, input, select, .sudoku-grid')) return;
     const k = e.key.toLowerCase();
     if (k === 'z' || k === 'y') {
       e.preventDefault();
-      undoRedo(k === 'y' || e.shiftKey);
+      show(k === 'y' || e.shiftKey ? view.redo() : view.undo());
     }
-  });
-
-  ui.grid.addEventListener('pointerdown', (e) => {
-    const cell = e.target.closest('[data-cell]');
-    if (!cell) return;
-    e.preventDefault();
-    view.select(Number(cell.dataset.cell), true);
-  });
-
-  ui.pad.addEventListener('click', (e) => {
-    const button = e.target.closest('button[data-key]');
-    if (button) press(button.dataset.key);
   });
 
   // ---- paste: anywhere on the page, or the text box ----------------------
 
   function loadText(text) {
-    if (text.length > MAX_PASTE_CHARS) {
-      const kb = Math.round(text.length / 1000);
-      say(`That text is ${kb} kB; the page reads up to ${MAX_PASTE_CHARS / 1000} kB. Your grid is unchanged.`, 'error');
-      return false;
-    }
-    try {
-      const message = view.loadText(text, ui.alphabet.value);
-      view.setMode('edit');
-      syncControls();
-      edited();
-      if (!showConflicts()) say(message);
-      return true;
-    } catch (err) {
-      say(`Could not read the puzzle: ${err.message}. Your grid is unchanged.`, 'error');
-      return false;
-    }
+    const f = show(pasteInto(view, text, ui.alphabet.value));
+    if (f.kind === 'loaded') syncControls();
+    return f.kind === 'loaded';
   }
 
   document.addEventListener('paste', (e) => {
     if (e.target.closest?.('textarea, input')) return;
     const text = e.clipboardData?.getData('text/plain') ?? '';
     e.preventDefault();
-    const trimmed = text.length > MAX_PASTE_CHARS ? text : text.trim();
-    if (trimmed.length <= 2 && [...trimmed].length === 1) press(trimmed);
-    else if (trimmed) loadText(text);
+    if (text.trim() || text.length > MAX_PASTE_CHARS) loadText(text);
   });
 
   ui.load.addEventListener('click', () => loadText(ui.paste.value));
@@ -254,17 +259,8 @@ export function boot({ solver, document = globalThis.document, location = global
     }
   });
 
-  ui.mode.addEventListener('click', () => {
-    view.setMode(view.mode === 'play' ? 'edit' : 'play');
-    save();
-    syncButtons();
-    say(
-      view.mode === 'play'
-        ? 'Play: typing fills your entries; the givens stay fixed.'
-        : 'Edit puzzle: typing sets givens.',
-    );
-    view.focus();
-  });
+  ui.modeEdit.addEventListener('click', () => setMode('edit'));
+  ui.modePlay.addEventListener('click', () => setMode('play'));
 
   ui.candidates.addEventListener('change', () => {
     view.setShowCandidates(ui.candidates.checked);
@@ -295,10 +291,11 @@ export function boot({ solver, document = globalThis.document, location = global
       if (current.length !== givens.length || current.some((d, i) => d !== givens[i])) {
         say('The grid changed while solving; press Solve again.', 'warn');
       } else if (r.cells) {
-        view.showSolution(r.cells);
-        say(r.message, r.outcome === 'several' ? 'warn' : 'ok');
+        const f = view.showSolution(r.cells);
+        if (f.kind === 'refused') say(f.message, f.tone);
+        else say(f.message ? `${r.message} ${f.message}` : r.message, r.tone);
       } else {
-        say(r.message, 'error');
+        say(r.message, r.tone);
       }
     } catch (err) {
       if (err instanceof Cancelled) say('Cancelled. Your grid is unchanged.');
@@ -319,7 +316,7 @@ export function boot({ solver, document = globalThis.document, location = global
       const g = await solver.generate(side, seed, ui.symmetric.checked);
       view.setGivens(Uint8Array.from(g.cells));
       view.setMode('play');
-      edited();
+      save();
       say(`A new ${side}×${side} puzzle with ${g.givens} givens, ${g.grade}. Seed ${seed}.`, 'ok');
       view.focus();
     } catch (err) {
@@ -334,31 +331,23 @@ export function boot({ solver, document = globalThis.document, location = global
   ui.cancel.addEventListener('click', cancelWork);
 
   ui.hint.addEventListener('click', () => {
-    say(view.hint(), 'info');
+    show(view.hint());
     view.focus();
   });
 
-  ui.check.addEventListener('click', () => {
-    const message = view.check();
-    say(message, /wrong|Conflicting|no solution|several/.test(message) ? 'warn' : 'ok');
-  });
+  ui.check.addEventListener('click', () => show(view.check()));
 
-  ui.undo.addEventListener('click', () => undoRedo(false));
-  ui.redo.addEventListener('click', () => undoRedo(true));
+  ui.undo.addEventListener('click', () => show(view.undo()));
+  ui.redo.addEventListener('click', () => show(view.redo()));
 
   ui.reset.addEventListener('click', () => {
-    view.clearSolution();
-    syncButtons();
-    say('Solution removed; your givens and entries are kept.');
+    show(view.clearSolution());
     view.focus();
   });
 
   ui.clear.addEventListener('click', () => {
     cancelWork();
-    view.clear();
-    edited();
-    syncControls();
-    say('Grid cleared. Undo brings it back.');
+    show(view.clear());
     view.focus();
   });
 
@@ -380,35 +369,56 @@ export function boot({ solver, document = globalThis.document, location = global
     copy(view.text(), `${what} (${alphabetName(view.side, view.alphabet)})`);
   });
 
+  // The link is copied, never put in the address bar: a reload must bring
+  // back the newest work (autosaved), not the snapshot in the link.
   ui.share.addEventListener('click', () => {
-    const hash = `#${view.shareText()}`;
-    history.replaceState(null, '', hash);
-    copy(location.href, 'A link to this puzzle (with your entries)');
+    const url = new URL(location.href);
+    url.hash = view.shareText();
+    copy(url.href, 'A link to this puzzle (with your entries)');
+  });
+
+  // ---- links -------------------------------------------------------------
+
+  /**
+   * Opens the puzzle in the address bar's fragment, then takes it out of the
+   * address bar. Returns whether there was one (opened, or said why not).
+   */
+  function openFragment() {
+    if (location.hash.length <= 1) return false;
+    const raw = location.hash.slice(1, MAX_PASTE_CHARS);
+    // Once read, the link leaves the address bar; the grid is autosaved from
+    // here on, so a reload shows the newest work.
+    history.replaceState(null, '', location.pathname + location.search);
+    let text = raw;
+    try {
+      text = decodeURIComponent(raw);
+    } catch {
+      // Not percent-encoded after all: read it as it is.
+    }
+    show(view.openLink(text));
+    syncControls();
+    return true;
+  }
+
+  globalThis.addEventListener?.('hashchange', () => {
+    cancelWork();
+    openFragment();
   });
 
   // ---- start -----------------------------------------------------------------
 
-  let restored = restore(Number(store.side) || DEFAULT_SIDE);
-  let opened = null;
-  if (location.hash.length > 1) {
-    try {
-      const raw = location.hash.slice(1, MAX_PASTE_CHARS);
-      let text = raw;
-      try {
-        text = decodeURIComponent(raw);
-      } catch {
-        // Not percent-encoded after all: read it as it is.
-      }
-      opened = view.loadShared(text);
-      save();
-    } catch (err) {
-      say(`${err.message} Your saved grid is shown instead.`, 'error');
-      restored = false;
-    }
-  }
+  const restored = restore(store.side);
   syncControls();
-  if (opened) say(opened, 'ok');
-  else if (!showConflicts() && restored) say('Your last grid is restored.');
+  for (const control of document.querySelectorAll('button:disabled, select:disabled')) {
+    if (![ui.cancel, ui.reset, ui.undo, ui.redo].includes(control)) control.disabled = false;
+  }
+  syncButtons();
+  if (!openFragment()) {
+    const conflicts = view.conflictMessage;
+    if (conflicts) say(conflicts, 'error');
+    else if (ui.status.dataset.kind !== 'warn')
+      say(restored ? 'Your last grid is restored.' : 'Type or paste a puzzle, then press Solve.', 'info');
+  }
   ui.candidates.checked = false;
   document.body.dataset.ready = 'true';
   return { view, say };

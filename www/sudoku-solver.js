@@ -4,16 +4,21 @@
 //   <sudoku-solver size="9" puzzle="4.....8.5.3…"></sudoku-solver>
 //
 // Attributes: size (4, 9, 16, 25), puzzle (any text the parser reads),
-// readonly. Events: `change` (the grid changed), `solved` (detail: outcome,
-// message, solution text). Methods: solve(), getGrid(). Each element has its
-// own grid and its own worker, so several on a page work independently.
+// readonly. A puzzle decides the size: when `size` says otherwise, the
+// attribute is set to the puzzle's and the status says so. Events: `change`
+// (the grid changed), `solved` (detail: outcome, message, solution text).
+// Methods: solve(), getGrid(). Each element has its own grid and its own
+// worker, so several on a page work independently. Keys, pointer and pad go
+// through the same grid controller as the page's.
 import { GridView } from './pkg/bitsudoku.js';
 import { loadWasm } from './wasm.js';
 import { Cancelled, SolverClient } from './solver-client.js';
+import { bindGrid, pasteInto } from './grid-controller.js';
 
 const wasmReady = loadWasm();
 const GRID_CSS = new URL('./grid.css', import.meta.url).href;
 const WIDGET_CSS = new URL('./widget.css', import.meta.url).href;
+const SIDES = [4, 9, 16, 25];
 
 export class SudokuSolver extends HTMLElement {
   static observedAttributes = ['size', 'puzzle', 'readonly'];
@@ -22,6 +27,7 @@ export class SudokuSolver extends HTMLElement {
   #client = null;
   #parts;
   #ready;
+  #syncing = false; // while the element itself sets its size attribute
 
   constructor() {
     super();
@@ -29,11 +35,17 @@ export class SudokuSolver extends HTMLElement {
     const css = (href) => Object.assign(document.createElement('link'), { rel: 'stylesheet', href });
     const grid = document.createElement('div');
     grid.className = 'sudoku-grid';
-    const button = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Solve' });
+    grid.style.setProperty('--side', String(this.#sideAttribute() ?? 9));
+    const button = Object.assign(document.createElement('button'), {
+      type: 'button',
+      textContent: 'Solve',
+      disabled: true,
+    });
     const status = document.createElement('p');
     status.className = 'status';
     status.setAttribute('role', 'status');
     status.setAttribute('aria-live', 'polite');
+    status.textContent = 'Loading the solver…';
     const bar = document.createElement('div');
     bar.className = 'bar';
     bar.append(button, status);
@@ -47,30 +59,39 @@ export class SudokuSolver extends HTMLElement {
     return this.#ready;
   }
 
+  /** The `size` attribute as a side, or null when absent or not a size. */
+  #sideAttribute() {
+    const side = Number(this.getAttribute('size'));
+    return SIDES.includes(side) ? side : null;
+  }
+
   #setup() {
     const { grid, button } = this.#parts;
-    this.#view = new GridView(grid, Number(this.getAttribute('size')) || 9);
-    this.#applyPuzzle();
+    const asked = this.getAttribute('size');
+    this.#view = new GridView(grid, this.#sideAttribute() ?? 9);
     this.#view.setReadonly(this.hasAttribute('readonly'));
-    grid.addEventListener('keydown', (e) => {
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
-      const r = this.#view.key(e.key, e.shiftKey);
-      if (r.handled) e.preventDefault();
-      if (r.message) this.#say(r.message);
-      if (r.changed) this.#changed();
+    if (asked !== null && this.#sideAttribute() === null) {
+      this.#say(`size="${asked}" is not a size: use 4, 9, 16 or 25. Showing a 9×9 grid.`);
+    } else {
+      this.#say('');
+    }
+    this.#applyPuzzle();
+    bindGrid({
+      view: this.#view,
+      grid,
+      onFeedback: (f) => {
+        if (f.tone !== 'keep') this.#say(f.tone === 'clear' ? '' : f.message);
+        if (f.changed) this.#changed();
+      },
+      onCommand: (command) => {
+        if (command === 'solve') this.solve().catch(() => {});
+        else if (command === 'leave') button.focus();
+      },
+      onPaste: (text) => {
+        if (!this.hasAttribute('readonly')) this.#load(text);
+      },
     });
-    grid.addEventListener('pointerdown', (e) => {
-      const cell = e.target.closest('[data-cell]');
-      if (!cell) return;
-      e.preventDefault();
-      this.#view.select(Number(cell.dataset.cell), true);
-    });
-    grid.addEventListener('paste', (e) => {
-      const text = e.clipboardData?.getData('text/plain') ?? '';
-      if (this.hasAttribute('readonly') || text.length > 100_000) return;
-      e.preventDefault();
-      this.#load(text);
-    });
+    button.disabled = false;
     button.addEventListener('click', () => this.solve().catch(() => {}));
   }
 
@@ -84,11 +105,17 @@ export class SudokuSolver extends HTMLElement {
   }
 
   attributeChangedCallback(name, before, after) {
-    if (!this.#view || before === after) return;
+    if (!this.#view || before === after || this.#syncing) return;
     if (name === 'readonly') this.#view.setReadonly(after !== null);
     else if (name === 'size') {
-      this.#view.resize(Number(after) || 9);
-      this.#changed();
+      const side = this.#sideAttribute();
+      if (side === null) {
+        this.#say(`size="${after}" is not a size: use 4, 9, 16 or 25. The grid is unchanged.`);
+      } else if (side !== this.#view.side) {
+        this.#view.resize(side);
+        this.#say('');
+        this.#changed();
+      }
     } else if (name === 'puzzle') this.#applyPuzzle();
   }
 
@@ -106,9 +133,13 @@ export class SudokuSolver extends HTMLElement {
     this.#say('Solving…');
     try {
       const r = await this.#client.solve(view.givens(), view.side, { alphabet: view.alphabet });
-      if (r.cells) view.showSolution(r.cells);
-      this.#say(r.message);
-      const detail = { outcome: r.outcome, message: r.message, solution: r.cells ? view.text() : null };
+      let message = r.message;
+      if (r.cells) {
+        const f = view.showSolution(r.cells);
+        if (f.message) message = `${message} ${f.message}`;
+      }
+      this.#say(message);
+      const detail = { outcome: r.outcome, message, solution: r.cells ? view.text() : null };
       this.dispatchEvent(new CustomEvent('solved', { detail, bubbles: true, composed: true }));
       return detail;
     } catch (err) {
@@ -137,17 +168,21 @@ export class SudokuSolver extends HTMLElement {
   }
 
   #load(text) {
-    try {
-      this.#say(this.#view.loadText(text, ''));
-      if (this.hasAttribute('size')) {
-        // The puzzle decides the size; keep the attribute truthful.
-        const side = String(this.#view.side);
-        if (this.getAttribute('size') !== side) this.setAttribute('size', side);
+    const asked = this.#sideAttribute();
+    const f = pasteInto(this.#view, text);
+    let message = f.message;
+    if (f.kind === 'loaded') {
+      const side = this.#view.side;
+      if (this.hasAttribute('size') && asked !== side) {
+        // The puzzle decides the size; the attribute follows, and says so.
+        message = `${message} (size="${this.getAttribute('size')}" was replaced by ${side}: the puzzle is ${side}×${side}.)`;
+        this.#syncing = true;
+        this.setAttribute('size', String(side));
+        this.#syncing = false;
       }
-      this.#changed();
-    } catch (err) {
-      this.#say(`Could not read the puzzle: ${err.message}`);
     }
+    this.#say(message);
+    if (f.changed) this.#changed();
   }
 
   #changed() {

@@ -4,10 +4,9 @@
 // the worker.
 import { SolveJob, generate } from './pkg/bitsudoku.js';
 import { loadWasm } from './wasm.js';
-import { generated, nextTask, solveResult } from './results.js';
+import { generated, runSliced, solveResult } from './jobs.js';
 
 const SLICE_MS = 20;
-const PROGRESS_EVERY_MS = 100;
 
 const ready = loadWasm();
 ready.then(
@@ -42,18 +41,14 @@ self.onmessage = async ({ data: msg }) => {
   try {
     await ready;
     job = new SolveJob(msg.cells, msg.side, msg.limit, msg.alphabet ?? '');
-    let last = performance.now();
-    while (!job.runFor(SLICE_MS)) {
-      const now = performance.now();
-      if (now - last >= PROGRESS_EVERY_MS) {
-        self.postMessage({ type: 'progress', id: msg.id, nodes: job.nodes });
-        last = now;
-      }
-      await nextTask();
-      if (current !== msg.id) {
-        self.postMessage({ type: 'cancelled', id: msg.id });
-        return;
-      }
+    const done = await runSliced(job, {
+      sliceMs: SLICE_MS,
+      onProgress: (nodes) => self.postMessage({ type: 'progress', id: msg.id, nodes }),
+      wanted: () => current === msg.id,
+    });
+    if (!done) {
+      self.postMessage({ type: 'cancelled', id: msg.id });
+      return;
     }
     self.postMessage({ type: 'result', id: msg.id, ...solveResult(job) });
   } catch (err) {

@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::alphabet::Alphabet;
 use crate::format::{format, Layout, Notation};
-use crate::grid::{Conflict, Grid, Size};
+use crate::grid::{Grid, Size};
 use crate::parse::{parse_first, ParseOptions};
 use crate::solver::{Engine, Outcome, Solver};
 
@@ -200,10 +200,7 @@ pub fn alphabets(side: u32) -> Result<Vec<String>, JsError> {
 #[wasm_bindgen]
 pub fn symbols(side: u32, alphabet: &str) -> Result<Vec<String>, JsError> {
     let size = size_of(side)?;
-    let symbols = alphabet_of(alphabet, size)?
-        .symbols(size)
-        .unwrap_or_default();
-    Ok(symbols.chars().map(String::from).collect())
+    Ok(alphabet_of(alphabet, size)?.symbol_list(size))
 }
 
 /// A human name for an alphabet: `A–P`, `0–F`, `1–9A–G`.
@@ -230,17 +227,6 @@ pub fn conflicts(cells: &[u8], side: u32) -> Result<Vec<u32>, JsError> {
 pub fn count(cells: &[u8], side: u32, limit: u32) -> Result<u32, JsError> {
     let grid = grid_of(cells, side)?;
     Ok(crate::solver::count_solutions(&grid, Engine::Bitmask, limit.max(1) as u64) as u32)
-}
-
-/// `R1C3 and R1C9 both hold 'A' in row 1`.
-pub(crate) fn describe_conflict(c: &Conflict, size: Size, alphabet: Alphabet) -> String {
-    format!(
-        "{} and {} both hold '{}' in {}",
-        size.cell_name(c.first),
-        size.cell_name(c.second),
-        alphabet.symbol(size, c.digit),
-        c.house
-    )
 }
 
 /// What a solve found, with its cost.
@@ -286,31 +272,28 @@ impl Solution {
     /// One sentence for people (built when asked for).
     #[wasm_bindgen(getter)]
     pub fn message(&self) -> String {
-        let stats = self.stats;
-        let cost = format!(
-            "{} ms, {} guess{}, {} node{}",
-            millis_text(self.micros),
-            stats.guesses,
-            if stats.guesses == 1 { "" } else { "es" },
-            stats.nodes,
-            if stats.nodes == 1 { "" } else { "s" }
-        );
-        match &self.outcome {
-            Outcome::Unique(_) => format!("Solved: the only solution ({cost})."),
-            Outcome::Solved(_) => format!("Solved ({cost}); uniqueness not checked."),
-            Outcome::Several { count, more, .. } => format!(
-                "This puzzle has {}{count} solutions; showing one ({cost}).",
-                if *more { "at least " } else { "" }
-            ),
-            Outcome::NoSolution => {
-                format!("No solution: these givens cannot be completed ({cost}).")
-            }
-            Outcome::Conflict(c) => format!(
-                "Conflicting givens: {}.",
-                describe_conflict(c, self.size, self.alphabet)
-            ),
-            Outcome::OutOfBudget { .. } => format!("Stopped after {cost}."),
-        }
+        super::words::solved(
+            &self.outcome,
+            self.stats,
+            self.micros,
+            self.size,
+            self.alphabet,
+        )
+        .0
+    }
+    /// How to show the message: `ok`, `warn` or `error`.
+    #[wasm_bindgen(getter)]
+    pub fn tone(&self) -> String {
+        super::words::solved(
+            &self.outcome,
+            self.stats,
+            self.micros,
+            self.size,
+            self.alphabet,
+        )
+        .1
+        .id()
+        .to_string()
     }
 }
 
@@ -400,17 +383,6 @@ pub fn solve(cells: &[u8], side: u32, limit: u32, max_nodes: f64) -> Result<Solu
         .run(budget.saturating_sub(job.solver.stats().nodes));
     job.millis += now_ms() - start;
     Ok(job.result())
-}
-
-/// Milliseconds with three significant digits, without float formatting
-/// (which would add 15 KB to the WebAssembly).
-fn millis_text(micros: u64) -> String {
-    let (ms, frac) = (micros / 1000, micros % 1000);
-    match ms {
-        0..=9 => format!("{ms}.{:02}", frac / 10),
-        10..=99 => format!("{ms}.{}", frac / 100),
-        _ => ms.to_string(),
-    }
 }
 
 /// A generated puzzle with its grade.

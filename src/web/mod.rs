@@ -1,9 +1,18 @@
-//! The WebAssembly front end (wasm32 only): [`api`] exports the core to the
-//! page and its worker; [`view`] renders the grid. Conversions only — every
-//! Sudoku rule stays in the core.
+//! The browser front end. [`keys`] maps keys to actions and [`words`] holds
+//! every sentence; both are plain Rust, tested natively. The wasm32-only
+//! parts: [`api`] exports the core to the page and its worker, and [`view`]
+//! paints a [`crate::session::Session`] through web-sys. Every Sudoku rule
+//! stays in the core.
 
+pub mod keys;
+pub mod words;
+
+#[cfg(target_arch = "wasm32")]
 pub mod api;
+#[cfg(target_arch = "wasm32")]
 pub mod view;
 
+#[cfg(target_arch = "wasm32")]
 pub use api::{Solution, SolveJob};
-pub use view::{GridView, KeyResult};
+#[cfg(target_arch = "wasm32")]
+pub use view::{Feedback, GridView};

@@ -1,29 +1,23 @@
-//! The grid on the page, rendered and kept up to date from Rust.
+//! The grid on the page: a [`Session`] painted through web-sys.
 //!
-//! A `GridView` is bound to a container element. It builds an ARIA grid
-//! (`role=grid` › `role=row` › `role=gridcell`), holds the puzzle — the
-//! givens, the player's entries, the solution shown, the cursor — interprets
-//! keys, keeps an undo history, and marks every cell: given, entry, filled by
-//! the solver, in conflict, wrong (after a check), hinted. The page's JS only
-//! forwards events. DOM writes happen only for cells whose look changed.
-//!
-//! Two modes: in *edit* mode typing sets givens (entering a puzzle); in *play*
-//! mode it sets entries, and the givens stay fixed.
+//! `GridView` builds an ARIA grid (`role=grid` › `role=row` › `role=gridcell`)
+//! in a container, passes keys through [`Keys`] to the session, and after
+//! every action paints only the cells whose look changed (the draw state,
+//! kept here). What the session does and decides is tested natively in
+//! `session.rs`; what it says is in [`words`]. Each action returns a
+//! [`Feedback`]: the kind, the cells, the sentence and its tone, so the
+//! page never reads meaning out of a sentence.
 
 use wasm_bindgen::prelude::*;
 use web_sys::{Document, HtmlElement};
 
-use super::api::{alphabet_of, describe_conflict, size_of};
-use crate::alphabet::Alphabet;
-use crate::format::{format, Layout, Notation};
-use crate::grid::{house_cells, Conflict, Grid, House, Size};
-use crate::logic::{self, Candidates, Check, Hint, Step};
-use crate::parse::{parse_first, ParseOptions};
-use crate::share;
-use crate::verify::verify;
-
-/// Snapshots kept for undo.
-const HISTORY: usize = 500;
+use super::api::{alphabet_of, now_ms, size_of};
+use super::keys::{Action, Keys};
+use super::words::{self, Tone};
+use crate::format::Layout;
+use crate::grid::{Grid, Size};
+use crate::logic::Candidates;
+use crate::session::{self, Kind, Mode, Role, Session};
 
 /// What a cell looks like; compared with the last painted look to skip
 /// DOM writes.
@@ -32,9 +26,7 @@ struct Look {
     text: String,
     /// Candidate digits shown small in an empty cell (0: none shown).
     candidates: u32,
-    given: bool,
-    entry: bool,
-    filled: bool,
+    role: Option<Role>,
     conflict: bool,
     wrong: bool,
     hint: bool,
@@ -43,61 +35,80 @@ struct Look {
     label: String,
 }
 
-/// What a key did.
+/// An action's result for the page: what happened (`kind`), the cells
+/// involved, a sentence with its tone, whether the grid changed, and a
+/// `command` the page carries out (`solve`, `leave`) or `""`.
 #[wasm_bindgen]
-pub struct KeyResult {
-    handled: bool,
+pub struct Feedback {
+    kind: &'static str,
+    cells: Vec<u32>,
+    message: String,
+    tone: Tone,
     changed: bool,
-    message: Option<String>,
+    handled: bool,
+    command: &'static str,
 }
 
 #[wasm_bindgen]
-impl KeyResult {
-    /// The view used the key: the page should not (call `preventDefault`).
+impl Feedback {
+    /// `moved`, `edited`, `unchanged`, `refused`, `undone`, `redone`,
+    /// `loaded`, `opened`, `replaced`, `cleared`, `solution-shown`,
+    /// `solution-hidden`, `mode`, `hint`, `checked`, or `passed` (a key
+    /// left to the browser).
     #[wasm_bindgen(getter)]
-    pub fn handled(&self) -> bool {
-        self.handled
+    pub fn kind(&self) -> String {
+        self.kind.to_string()
     }
-    /// The grid changed (save it, clear old results).
+    /// The cells involved, row-major.
+    #[wasm_bindgen(getter)]
+    pub fn cells(&self) -> Vec<u32> {
+        self.cells.clone()
+    }
+    /// A sentence for the status line (may be empty).
+    #[wasm_bindgen(getter)]
+    pub fn message(&self) -> String {
+        self.message.clone()
+    }
+    /// `keep` (leave the status), `clear`, `hint`, `info`, `ok`, `warn`,
+    /// `error`.
+    #[wasm_bindgen(getter)]
+    pub fn tone(&self) -> String {
+        self.tone.id().to_string()
+    }
+    /// Givens or entries changed: save, and older results are stale.
     #[wasm_bindgen(getter)]
     pub fn changed(&self) -> bool {
         self.changed
     }
-    /// Something to tell the user, e.g. why a key did nothing.
+    /// The grid used the key: the page should not (`preventDefault`).
     #[wasm_bindgen(getter)]
-    pub fn message(&self) -> Option<String> {
-        self.message.clone()
+    pub fn handled(&self) -> bool {
+        self.handled
+    }
+    /// `solve` (Ctrl+Enter), `leave` (Escape) or `""`.
+    #[wasm_bindgen(getter)]
+    pub fn command(&self) -> String {
+        self.command.to_string()
     }
 }
 
-impl KeyResult {
-    fn ignored() -> KeyResult {
-        KeyResult {
-            handled: false,
-            changed: false,
-            message: None,
-        }
-    }
-    fn moved() -> KeyResult {
-        KeyResult {
-            handled: true,
-            changed: false,
-            message: None,
-        }
-    }
-    fn edited() -> KeyResult {
-        KeyResult {
-            handled: true,
-            changed: true,
-            message: None,
-        }
-    }
-    fn refused(message: String) -> KeyResult {
-        KeyResult {
-            handled: true,
-            changed: false,
-            message: Some(message),
-        }
+fn kind_id(kind: &Kind) -> &'static str {
+    match kind {
+        Kind::Moved => "moved",
+        Kind::Edited => "edited",
+        Kind::Unchanged => "unchanged",
+        Kind::Refused(_) => "refused",
+        Kind::Undone => "undone",
+        Kind::Redone => "redone",
+        Kind::Loaded { .. } => "loaded",
+        Kind::Opened { .. } => "opened",
+        Kind::Replaced => "replaced",
+        Kind::Cleared => "cleared",
+        Kind::SolutionShown { .. } => "solution-shown",
+        Kind::SolutionHidden => "solution-hidden",
+        Kind::Mode(_) => "mode",
+        Kind::Hint(_) => "hint",
+        Kind::Checked(_) => "checked",
     }
 }
 
@@ -106,24 +117,9 @@ pub struct GridView {
     root: HtmlElement,
     cells: Vec<HtmlElement>,
     painted: Vec<Look>,
-    size: Size,
-    alphabet: Alphabet,
-    layout: Layout,
-    givens: Vec<u8>,
-    /// The player's digits, never under a given.
-    entries: Vec<u8>,
-    solution: Option<Vec<u8>>,
-    conflicts: Vec<Conflict>,
-    /// Entries a check found wrong (until the next change).
-    wrong: Vec<usize>,
-    /// The hinted cell and its house (until the next change).
-    hint: Option<(usize, House)>,
+    session: Session,
+    keys: Keys,
     show_candidates: bool,
-    play: bool,
-    readonly: bool,
-    undo: Vec<(Vec<u8>, Vec<u8>)>,
-    redo: Vec<(Vec<u8>, Vec<u8>)>,
-    cursor: usize,
 }
 
 fn js(e: JsValue) -> JsError {
@@ -141,21 +137,9 @@ impl GridView {
             root: container,
             cells: Vec::new(),
             painted: Vec::new(),
-            size,
-            alphabet: Alphabet::default_for(size),
-            layout: default_layout(size),
-            givens: vec![0; size.cells()],
-            entries: vec![0; size.cells()],
-            solution: None,
-            conflicts: Vec::new(),
-            wrong: Vec::new(),
-            hint: None,
+            session: Session::new(size),
+            keys: Keys::default(),
             show_candidates: false,
-            play: false,
-            readonly: false,
-            undo: Vec::new(),
-            redo: Vec::new(),
-            cursor: 0,
         };
         view.build()?;
         Ok(view)
@@ -163,134 +147,114 @@ impl GridView {
 
     #[wasm_bindgen(getter)]
     pub fn side(&self) -> u32 {
-        self.size.side() as u32
+        self.session.size().side() as u32
     }
 
     /// The alphabet id the grid is shown in.
     #[wasm_bindgen(getter)]
     pub fn alphabet(&self) -> String {
-        self.alphabet.id().to_string()
+        self.session.alphabet().id().to_string()
     }
 
     /// The layout used by [`GridView::text`]: the one the puzzle came in.
     #[wasm_bindgen(getter)]
     pub fn layout(&self) -> String {
-        self.layout.id().to_string()
+        self.session.layout().id().to_string()
     }
 
     /// `edit` (typing sets givens) or `play` (typing sets entries).
     #[wasm_bindgen(getter)]
     pub fn mode(&self) -> String {
-        if self.play { "play" } else { "edit" }.to_string()
+        self.session.mode().id().to_string()
     }
 
     /// Switches between `edit` and `play`.
     #[wasm_bindgen(js_name = setMode)]
-    pub fn set_mode(&mut self, mode: &str) -> Result<(), JsError> {
-        self.play = match mode {
-            "edit" => false,
-            "play" => true,
-            other => {
-                return Err(JsError::new(&format!(
-                    "unknown mode '{other}': use edit or play"
-                )))
-            }
-        };
-        Ok(())
+    pub fn set_mode(&mut self, mode: &str) -> Result<Feedback, JsError> {
+        let mode = Mode::from_id(mode)
+            .ok_or_else(|| JsError::new(&format!("unknown mode '{mode}': use edit or play")))?;
+        let f = self.session.set_mode(mode);
+        self.answer(f)
     }
 
     /// A read-only grid moves its cursor but takes no edits.
     #[wasm_bindgen(js_name = setReadonly)]
     pub fn set_readonly(&mut self, readonly: bool) {
-        self.readonly = readonly;
+        self.session.set_readonly(readonly);
     }
 
     /// The givens, 0 for empty.
     pub fn givens(&self) -> Vec<u8> {
-        self.givens.clone()
+        self.session.givens().to_vec()
     }
 
-    /// The player's entries, 0 for none.
+    /// The person's entries, 0 for none.
     pub fn entries(&self) -> Vec<u8> {
-        self.entries.clone()
+        self.session.entries().to_vec()
     }
 
-    /// Givens and entries together: the grid as the player sees it (without
-    /// a solution).
+    /// Givens and entries together.
     pub fn current(&self) -> Vec<u8> {
-        self.givens
-            .iter()
-            .zip(&self.entries)
-            .map(|(&g, &e)| if g != 0 { g } else { e })
-            .collect()
+        self.session.current()
     }
 
     /// The cell with the cursor.
     #[wasm_bindgen(getter)]
     pub fn cursor(&self) -> u32 {
-        self.cursor as u32
+        self.session.cursor() as u32
     }
 
     /// Whether a solution is shown.
     #[wasm_bindgen(getter, js_name = hasSolution)]
     pub fn has_solution(&self) -> bool {
-        self.solution.is_some()
+        self.session.solution().is_some()
     }
 
-    /// Number of cells the solver filled (0 without a solution).
+    /// Cells showing the solver's digits (0 without a solution).
     #[wasm_bindgen(getter, js_name = filledCount)]
     pub fn filled_count(&self) -> u32 {
-        match &self.solution {
-            Some(_) => self.givens.iter().filter(|&&d| d == 0).count() as u32,
-            None => 0,
-        }
+        self.session.filled_count() as u32
     }
 
     #[wasm_bindgen(getter, js_name = canUndo)]
     pub fn can_undo(&self) -> bool {
-        !self.undo.is_empty()
+        self.session.can_undo()
     }
 
     #[wasm_bindgen(getter, js_name = canRedo)]
     pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
+        self.session.can_redo()
     }
 
     /// Starts over with an empty grid of another side (no undo across sizes).
     pub fn resize(&mut self, side: u32) -> Result<(), JsError> {
-        let size = size_of(side)?;
-        self.size = size;
-        self.alphabet = Alphabet::default_for(size);
-        self.layout = default_layout(size);
-        self.givens = vec![0; size.cells()];
-        self.entries = vec![0; size.cells()];
-        self.undo.clear();
-        self.redo.clear();
-        self.cursor = 0;
-        self.changed();
+        self.session.resize(size_of(side)?);
         self.build()
     }
 
-    /// Shows the grid in another alphabet of its size (`letters`, `hex`, …).
+    /// Shows the grid in another alphabet of its size (`letters`, `hex`,
+    /// `numbers`…).
     #[wasm_bindgen(js_name = setAlphabet)]
     pub fn set_alphabet(&mut self, id: &str) -> Result<(), JsError> {
-        self.alphabet = alphabet_of(id, self.size)?;
+        let alphabet = alphabet_of(id, self.session.size())?;
+        self.session.set_alphabet(alphabet);
         self.refresh()
     }
 
     /// Sets the layout [`GridView::text`] writes (`line`, `block`, `pretty`).
     #[wasm_bindgen(js_name = setLayout)]
     pub fn set_layout(&mut self, id: &str) -> Result<(), JsError> {
-        self.layout = Layout::from_name(id).ok_or_else(|| {
+        let layout = Layout::from_name(id).ok_or_else(|| {
             JsError::new(&format!("unknown layout '{id}': use line, block or pretty"))
         })?;
+        self.session.set_layout(layout);
         Ok(())
     }
 
-    /// The symbols of the current alphabet, digit 1 first.
+    /// The symbols of the current alphabet, digit 1 first (`10`…`16` for
+    /// numbers).
     pub fn symbols(&self) -> Vec<String> {
-        let symbols = self.alphabet.symbols(self.size).unwrap_or_default();
-        symbols.chars().map(String::from).collect()
+        self.session.alphabet().symbol_list(self.session.size())
     }
 
     /// Shows each empty cell's candidates (or stops showing them).
@@ -300,472 +264,234 @@ impl GridView {
         self.refresh()
     }
 
-    /// Replaces the givens and clears the entries (undoable).
+    /// A new puzzle's givens, entries cleared (undoable within a size).
     #[wasm_bindgen(js_name = setGivens)]
-    pub fn set_givens(&mut self, cells: &[u8]) -> Result<(), JsError> {
-        self.set_puzzle(cells, &vec![0; self.size.cells()])
+    pub fn set_givens(&mut self, cells: &[u8]) -> Result<Feedback, JsError> {
+        self.set_puzzle(cells, &vec![0; cells.len()])
     }
 
-    /// Replaces givens and entries at once (undoable). Entries under givens
-    /// are dropped.
+    /// Replaces givens and entries at once; their length gives the size.
+    /// Cells that are no grid are refused (`kind` `refused`), the grid kept.
     #[wasm_bindgen(js_name = setPuzzle)]
-    pub fn set_puzzle(&mut self, givens: &[u8], entries: &[u8]) -> Result<(), JsError> {
-        let g = Grid::from_cells(self.size, givens.to_vec())
-            .map_err(|e| JsError::new(&e.to_string()))?;
-        let e = Grid::from_cells(self.size, entries.to_vec())
-            .map_err(|e| JsError::new(&e.to_string()))?;
-        self.remember();
-        self.givens = g.cells().to_vec();
-        self.entries = e
-            .cells()
-            .iter()
-            .zip(&self.givens)
-            .map(|(&e, &g)| if g == 0 { e } else { 0 })
-            .collect();
-        self.changed();
-        self.refresh()
+    pub fn set_puzzle(&mut self, givens: &[u8], entries: &[u8]) -> Result<Feedback, JsError> {
+        let grid = |cells: &[u8]| {
+            let size = Size::from_cells(cells.len()).ok_or_else(|| {
+                JsError::new(&format!(
+                    "{} cells are no grid: use 16, 81, 256 or 625",
+                    cells.len()
+                ))
+            })?;
+            Grid::from_cells(size, cells.to_vec()).map_err(|e| JsError::new(&e.to_string()))
+        };
+        let (g, e) = (grid(givens)?, grid(entries)?);
+        let f = self.session.replace(g, e);
+        self.answer(f)
     }
 
     /// Reads the first puzzle of `text` (any layout and alphabet the parser
-    /// knows) and shows it as givens, taking its size, alphabet and layout.
-    /// On error the grid is left as it was. `alphabet` (an id, may be empty)
-    /// only settles text whose symbols fit several alphabets. Returns a
-    /// sentence for the user.
+    /// knows) as givens, in edit mode, taking its size, alphabet and layout.
+    /// Unreadable text leaves the grid as it was and says why. `alphabet`
+    /// (an id, may be empty) only settles text whose symbols fit several.
     #[wasm_bindgen(js_name = loadText)]
-    pub fn load_text(&mut self, text: &str, alphabet: &str) -> Result<String, JsError> {
-        let options = ParseOptions {
-            prefer: Alphabet::from_name(alphabet),
-            ..ParseOptions::default()
-        };
-        let (puzzle, count) =
-            parse_first(text, options).map_err(|e| JsError::new(&e.to_string()))?;
-        let size = puzzle.grid.size();
-        self.adopt(size)?;
-        self.alphabet = puzzle.notation.alphabet;
-        self.layout = puzzle.notation.layout;
-        self.set_givens(puzzle.grid.cells())?;
-        let mut message = format!(
-            "Loaded a {size} puzzle in {} with {} givens.",
-            self.alphabet.name(size),
-            puzzle.grid.filled()
-        );
-        if count > 1 {
-            message.push_str(&format!(
-                " The text held {count} puzzles; this is the first."
-            ));
-        }
-        Ok(message)
+    pub fn load_text(&mut self, text: &str, alphabet: &str) -> Result<Feedback, JsError> {
+        let prefer = crate::alphabet::Alphabet::from_name(alphabet);
+        let f = self.session.load_text(text, prefer);
+        self.answer(f)
     }
 
     /// The givens and entries as a link fragment (`share` module format).
     #[wasm_bindgen(js_name = shareText)]
     pub fn share_text(&self) -> String {
-        let g = Grid::from_cells(self.size, self.givens.clone()).expect("cells of this size");
-        let e = Grid::from_cells(self.size, self.entries.clone()).expect("cells of this size");
-        share::encode(&g, &e)
+        self.session.share_text()
     }
 
-    /// Loads a link fragment made by [`GridView::share_text`]; on error the
-    /// grid is left as it was and the message says what is wrong.
-    #[wasm_bindgen(js_name = loadShared)]
-    pub fn load_shared(&mut self, text: &str) -> Result<String, JsError> {
-        let (givens, entries) = share::decode(text)
-            .map_err(|e| JsError::new(&format!("The link's puzzle could not be read: {e}.")))?;
-        let size = givens.size();
-        self.adopt(size)?;
-        self.set_puzzle(givens.cells(), entries.cells())?;
-        self.play = entries.filled() > 0 || givens.filled() > 0;
-        Ok(format!(
-            "Opened a shared {size} puzzle with {} givens and {} entries.",
-            givens.filled(),
-            entries.filled()
-        ))
+    /// Opens a link fragment made by [`GridView::share_text`]; a bad link
+    /// leaves the grid as it was and says why.
+    #[wasm_bindgen(js_name = openLink)]
+    pub fn open_link(&mut self, text: &str) -> Result<Feedback, JsError> {
+        let f = self.session.open_link(text);
+        self.answer(f)
     }
 
     /// The grid as text — the solution when one is shown, else givens and
     /// entries — in the current alphabet and the layout the puzzle came in.
     pub fn text(&self) -> String {
-        let cells = self.solution.clone().unwrap_or_else(|| self.current());
-        let grid = Grid::from_cells(self.size, cells).expect("cells of this size");
-        let notation = Notation {
-            alphabet: self.alphabet,
-            layout: self.layout,
-            blank: self.alphabet.default_blank(self.size),
-        };
-        format(&grid, &notation)
+        self.session.text()
     }
 
-    /// Shows a solution: the cells without a given show its digits, marked
-    /// as filled. Refused — with the grid unchanged — unless it is a
-    /// complete, valid grid that keeps every given (checked by the
-    /// independent verifier). Returns the number of cells filled.
+    /// Shows a solution of the givens, checked by the independent verifier
+    /// first (refused otherwise, the grid unchanged). Right entries keep
+    /// their colour; wrong ones show the solution's digit.
     #[wasm_bindgen(js_name = showSolution)]
-    pub fn show_solution(&mut self, cells: &[u8]) -> Result<u32, JsError> {
-        let solution = Grid::from_cells(self.size, cells.to_vec())
-            .map_err(|e| JsError::new(&e.to_string()))?;
-        let puzzle = Grid::from_cells(self.size, self.givens.clone()).expect("givens of this size");
-        verify(&puzzle, &solution)
-            .map_err(|e| JsError::new(&format!("not a solution of this grid: {e}")))?;
-        self.solution = Some(solution.cells().to_vec());
-        self.refresh()?;
-        Ok(self.filled_count())
+    pub fn show_solution(&mut self, cells: &[u8]) -> Result<Feedback, JsError> {
+        let f = self.session.show_solution(cells);
+        self.answer(f)
     }
 
     /// Removes the solution, keeping givens and entries.
     #[wasm_bindgen(js_name = clearSolution)]
-    pub fn clear_solution(&mut self) -> Result<(), JsError> {
-        self.solution = None;
-        self.refresh()
+    pub fn clear_solution(&mut self) -> Result<Feedback, JsError> {
+        let f = self.session.hide_solution();
+        self.answer(f)
     }
 
     /// Empties the grid (undoable).
-    pub fn clear(&mut self) -> Result<(), JsError> {
-        self.remember();
-        self.givens.fill(0);
-        self.entries.fill(0);
-        self.changed();
-        self.refresh()
+    pub fn clear(&mut self) -> Result<Feedback, JsError> {
+        let f = self.session.clear();
+        self.answer(f)
     }
 
-    /// Takes back the last change; returns whether there was one.
-    #[wasm_bindgen(js_name = undo)]
-    pub fn undo_step(&mut self) -> Result<bool, JsError> {
-        self.travel(true)
+    /// Takes back the last change.
+    pub fn undo(&mut self) -> Result<Feedback, JsError> {
+        let f = self.session.undo();
+        self.answer(f)
     }
 
-    /// Puts back the last change taken back; returns whether there was one.
-    #[wasm_bindgen(js_name = redo)]
-    pub fn redo_step(&mut self) -> Result<bool, JsError> {
-        self.travel(false)
+    /// Puts back the last change taken back.
+    pub fn redo(&mut self) -> Result<Feedback, JsError> {
+        let f = self.session.redo();
+        self.answer(f)
     }
 
-    /// The first conflict in words, with how many more there are.
+    /// The conflicts in words (the first, and how many more), if any.
     #[wasm_bindgen(getter, js_name = conflictMessage)]
     pub fn conflict_message(&self) -> Option<String> {
-        let first = self.conflicts.first()?;
-        let both_givens = self.givens[first.first] != 0 && self.givens[first.second] != 0;
-        let mut message = format!(
-            "Conflicting {}: {}.",
-            if both_givens { "givens" } else { "digits" },
-            describe_conflict(first, self.size, self.alphabet)
-        );
-        match self.conflicts.len() {
-            1 => {}
-            2 => message.push_str(" One more conflict is marked."),
-            k => message.push_str(&format!(" {} more conflicts are marked.", k - 1)),
-        }
-        Some(message)
+        words::conflicts(&self.session)
     }
 
-    /// Whether two givens (not entries) clash: then there is nothing to solve.
+    /// Whether two givens (not entries) clash: then there is nothing to
+    /// solve. The clash in words.
     #[wasm_bindgen(getter, js_name = givensConflict)]
     pub fn givens_conflict(&self) -> Option<String> {
-        let grid = Grid::from_cells(self.size, self.givens.clone()).expect("givens of this size");
-        let c = grid.conflicts().first().copied()?;
-        Some(format!(
-            "Conflicting givens: {}.",
-            describe_conflict(&c, self.size, self.alphabet)
-        ))
+        words::givens_conflict(&self.session)
     }
 
     /// The cells marked as in conflict.
     #[wasm_bindgen(js_name = conflictCells)]
     pub fn conflict_cells(&self) -> Vec<u32> {
-        let mut cells: Vec<u32> = self
-            .conflicts
-            .iter()
-            .flat_map(|c| [c.first as u32, c.second as u32])
-            .collect();
-        cells.sort_unstable();
-        cells.dedup();
-        cells
+        (0..self.session.size().cells())
+            .filter(|&c| self.session.in_conflict(c))
+            .map(|c| c as u32)
+            .collect()
     }
 
-    /// The next step for the player, in words; highlights its cell and house.
-    /// Never reveals more than one cell.
-    pub fn hint(&mut self) -> Result<String, JsError> {
-        let puzzle = Grid::from_cells(self.size, self.givens.clone()).expect("givens of this size");
-        let entries =
-            Grid::from_cells(self.size, self.entries.clone()).expect("entries of this size");
-        let (size, alphabet) = (self.size, self.alphabet);
-        let sym = |d: u8| alphabet.symbol(size, d);
-        self.hint = None;
-        let message = match logic::hint(&puzzle, &entries) {
-            Hint::Solved => "The grid is complete and right.".to_string(),
-            Hint::Conflict(c) => format!(
-                "First fix the conflict: {}.",
-                describe_conflict(&c, size, alphabet)
-            ),
-            Hint::WrongEntries => {
-                "Some of your entries are wrong: no solution fits them. Check shows which.".into()
-            }
-            Hint::NoSolution => "This puzzle has no solution, so there is no next step.".into(),
-            Hint::Step { step, before } => {
-                let (cell, _) = step.placement().expect("a hint step fills a cell");
-                let house = match &step {
-                    Step::HiddenSingle { house, .. } => *house,
-                    _ => size.houses_of(cell)[2],
-                };
-                self.hint = Some((cell, house));
-                self.cursor = cell;
-                let mut text = String::new();
-                for b in &before {
-                    text.push_str(&b.describe(size, alphabet));
-                    text.push_str(". Then: ");
-                }
-                text.push_str(&step.describe(size, alphabet));
-                text.push('.');
-                text
-            }
-            Hint::Reveal {
-                cell,
-                digit,
-                candidates,
-            } => {
-                self.hint = Some((cell, size.houses_of(cell)[2]));
-                self.cursor = cell;
-                format!(
-                    "No single or locked candidate helps here. {} has the fewest candidates ({candidates}); \
-                     the solver says it is {}.",
-                    size.cell_name(cell),
-                    sym(digit)
-                )
-            }
-        };
-        self.refresh()?;
-        Ok(message)
+    /// The next step for the person; marks its cell and house. Never
+    /// reveals more than one cell.
+    pub fn hint(&mut self) -> Result<Feedback, JsError> {
+        let f = self.session.hint();
+        self.answer(f)
     }
 
-    /// Compares the entries with the unique solution and marks the wrong
-    /// ones, without showing their right digits. Returns a sentence.
-    pub fn check(&mut self) -> Result<String, JsError> {
-        let puzzle = Grid::from_cells(self.size, self.givens.clone()).expect("givens of this size");
-        let entries =
-            Grid::from_cells(self.size, self.entries.clone()).expect("entries of this size");
-        self.wrong.clear();
-        let message = match logic::check(&puzzle, &entries) {
-            Check::Right { missing: 0 } => "Every cell is filled and right. Well done!".to_string(),
-            Check::Right { missing } => {
-                format!("All your entries are right; {missing} cells to go.")
-            }
-            Check::Wrong { cells, missing } => {
-                let k = cells.len();
-                self.wrong = cells;
-                format!(
-                    "{k} of your entries {} wrong (marked); {missing} cells empty.",
-                    if k == 1 { "is" } else { "are" }
-                )
-            }
-            Check::Conflict(c) => format!(
-                "Conflicting givens: {}.",
-                describe_conflict(&c, self.size, self.alphabet)
-            ),
-            Check::NoSolution => {
-                "The givens have no solution, so there is nothing to check against.".into()
-            }
-            Check::NotUnique => {
-                "The givens have several solutions, so no single answer to check against.".into()
-            }
-        };
-        self.refresh()?;
-        Ok(message)
+    /// Marks the wrong entries, without showing their right digits.
+    pub fn check(&mut self) -> Result<Feedback, JsError> {
+        let f = self.session.check();
+        self.answer(f)
     }
 
     /// Moves the cursor to `cell`, and the keyboard focus with it when
     /// `focus` is true.
-    pub fn select(&mut self, cell: u32, focus: bool) -> Result<(), JsError> {
-        let cell = cell as usize;
-        if cell >= self.size.cells() {
-            return Err(JsError::new(&format!(
-                "no cell {cell} in a {} grid",
-                self.size
-            )));
-        }
-        self.cursor = cell;
-        self.refresh()?;
+    pub fn select(&mut self, cell: u32, focus: bool) -> Result<Feedback, JsError> {
+        let f = self.session.select(cell as usize);
+        let f = self.answer(f)?;
         if focus {
             self.focus()?;
         }
-        Ok(())
+        Ok(f)
     }
 
     /// Gives the keyboard focus to the cursor cell.
     pub fn focus(&self) -> Result<(), JsError> {
-        self.cells[self.cursor].focus().map_err(js)
+        self.cells[self.session.cursor()].focus().map_err(js)
     }
 
-    /// Interprets a key (`KeyboardEvent.key`) typed in the grid:
-    /// a symbol fills the cursor cell (a given in edit mode, an entry in
-    /// play mode) and moves on; `-` `.` `_` `*` space (and `0` where it is no
-    /// symbol) empty it and move on; Delete empties it; Backspace empties
-    /// it, or the one before when it is already empty; arrows, Home and End
-    /// move; Tab moves to the next cell (Shift+Tab back) and leaves the grid
-    /// at its ends. Any other printable key changes nothing and says why.
-    pub fn key(&mut self, key: &str, shift: bool) -> Result<KeyResult, JsError> {
-        let n = self.size.side();
-        let cells = self.size.cells();
-        let (row, col) = (self.cursor / n, self.cursor % n);
-        let result = match key {
-            "ArrowLeft" => self.go(row * n + col.saturating_sub(1)),
-            "ArrowRight" => self.go(row * n + (col + 1).min(n - 1)),
-            "ArrowUp" => self.go(row.saturating_sub(1) * n + col),
-            "ArrowDown" => self.go((row + 1).min(n - 1) * n + col),
-            "Home" => self.go(row * n),
-            "End" => self.go(row * n + n - 1),
-            "Tab" if shift && self.cursor > 0 => self.go(self.cursor - 1),
-            "Tab" if !shift && self.cursor + 1 < cells => self.go(self.cursor + 1),
-            "Tab" => KeyResult::ignored(),
-            "Delete" => self.put(self.cursor, 0, false),
-            "Backspace" => {
-                if self.digit_at(self.cursor) == 0 && self.cursor > 0 {
-                    self.cursor -= 1;
-                }
-                self.put(self.cursor, 0, false)
+    /// A key (`KeyboardEvent.key`) typed in the grid, with Ctrl (or ⌘) and
+    /// Shift. See `keys.rs` for the map; in a grid of numbers, `1` then `6`
+    /// within a second enters 16.
+    pub fn key(&mut self, key: &str, ctrl: bool, shift: bool) -> Result<Feedback, JsError> {
+        let action = self.keys.action(key, ctrl, shift, now_ms(), &self.session);
+        let n = self.session.size().side();
+        let s = &mut self.session;
+        let f = match action {
+            Action::Pass => return Ok(passed("")),
+            Action::Leave => return Ok(passed("leave")),
+            Action::Solve => {
+                let mut f = passed("solve");
+                f.handled = true;
+                return Ok(f);
             }
-            _ => {
-                let mut chars = key.chars();
-                match (chars.next(), chars.next()) {
-                    (Some(ch), None) => self.symbol_key(ch),
-                    // Named keys (Shift, F5, Escape…) belong to the browser.
-                    _ => KeyResult::ignored(),
-                }
-            }
+            Action::Step { rows, cols } => s.step(rows, cols),
+            Action::RowStart => s.select(s.cursor() / n * n),
+            Action::RowEnd => s.select(s.cursor() / n * n + n - 1),
+            Action::Put(d) => s.put(d, true),
+            Action::Amend { cell, digit } => s.amend(cell, digit),
+            Action::Delete => s.put(0, false),
+            Action::Backspace => s.backspace(),
+            Action::NotASymbol(ch) => session_refusal(session::Refusal::NotASymbol(ch)),
+            Action::Undo => s.undo(),
+            Action::Redo => s.redo(),
         };
-        if result.handled {
-            self.refresh()?;
-            self.focus()?;
-        }
-        Ok(result)
+        let f = self.answer(f)?;
+        self.focus()?;
+        Ok(f)
+    }
+
+    /// Puts a digit (0 empties) in the cursor cell from the on-screen pad,
+    /// and moves on.
+    #[wasm_bindgen(js_name = putDigit)]
+    pub fn put_digit(&mut self, digit: u8) -> Result<Feedback, JsError> {
+        let f = self.session.put(digit, digit != 0);
+        self.answer(f)
+    }
+}
+
+fn passed(command: &'static str) -> Feedback {
+    Feedback {
+        kind: "passed",
+        cells: Vec::new(),
+        message: String::new(),
+        tone: Tone::Keep,
+        changed: false,
+        handled: false,
+        command,
+    }
+}
+
+fn session_refusal(r: session::Refusal) -> session::Feedback {
+    session::Feedback {
+        kind: Kind::Refused(r),
+        cells: Vec::new(),
     }
 }
 
 impl GridView {
-    /// The digit the player controls in `cell` in the current mode.
-    fn digit_at(&self, cell: usize) -> u8 {
-        if self.play {
-            self.entries[cell]
-        } else {
-            self.givens[cell]
-        }
-    }
-
-    fn symbol_key(&mut self, ch: char) -> KeyResult {
-        if let Some(digit) = self.alphabet.digit(self.size, ch) {
-            return self.put(self.cursor, digit, true);
-        }
-        if ch == ' ' || self.alphabet.is_blank(ch) {
-            return self.put(self.cursor, 0, true);
-        }
-        KeyResult::refused(format!(
-            "'{ch}' is not a symbol of this {} grid: type {}, or - . or space for an empty cell.",
-            self.size,
-            self.alphabet.name(self.size)
-        ))
-    }
-
-    fn go(&mut self, cell: usize) -> KeyResult {
-        self.cursor = cell;
-        KeyResult::moved()
-    }
-
-    /// Writes a given (edit mode) or an entry (play mode); 0 clears. Moves
-    /// on when `advance`.
-    fn put(&mut self, cell: usize, digit: u8, advance: bool) -> KeyResult {
-        if self.readonly {
-            return KeyResult::refused("This grid is read-only.".into());
-        }
-        if self.play && self.givens[cell] != 0 {
-            return KeyResult::refused(format!(
-                "{} is a given. Switch to “Edit puzzle” to change givens.",
-                self.size.cell_name(cell)
-            ));
-        }
-        let changed = self.digit_at(cell) != digit || (!self.play && self.entries[cell] != 0);
-        if changed {
-            self.remember();
-            if self.play {
-                self.entries[cell] = digit;
-            } else {
-                self.givens[cell] = digit;
-                self.entries[cell] = 0;
-            }
-            self.changed();
-        } else if self.solution.is_some() {
-            // Typing over a shown solution means working on the grid again.
-            self.solution = None;
-        }
-        if advance && cell + 1 < self.size.cells() {
-            self.cursor = cell + 1;
-        }
-        if changed {
-            KeyResult::edited()
-        } else {
-            KeyResult::moved()
-        }
-    }
-
-    /// One step back (`back`) or forward through the history: the current
-    /// state goes to the other stack.
-    fn travel(&mut self, back: bool) -> Result<bool, JsError> {
-        let (from, to) = if back {
-            (&mut self.undo, &mut self.redo)
-        } else {
-            (&mut self.redo, &mut self.undo)
-        };
-        let Some(state) = from.pop() else {
-            return Ok(false);
-        };
-        to.push((self.givens.clone(), self.entries.clone()));
-        (self.givens, self.entries) = state;
-        self.changed();
-        self.refresh()?;
-        Ok(true)
-    }
-
-    /// Keeps the state before a change, for undo.
-    fn remember(&mut self) {
-        self.undo.push((self.givens.clone(), self.entries.clone()));
-        if self.undo.len() > HISTORY {
-            self.undo.remove(0);
-        }
-        self.redo.clear();
-    }
-
-    /// After any change of givens or entries: stale results go.
-    fn changed(&mut self) {
-        self.solution = None;
-        self.wrong.clear();
-        self.hint = None;
-        let grid = Grid::from_cells(self.size, self.current()).expect("cells of this size");
-        self.conflicts = grid.conflicts();
-    }
-
-    /// Takes a size, rebuilding the cells when it changes.
-    fn adopt(&mut self, size: Size) -> Result<(), JsError> {
-        if size != self.size {
-            self.size = size;
-            // The old alphabet may not serve the new size.
-            self.alphabet = Alphabet::default_for(size);
-            self.layout = default_layout(size);
-            self.givens = vec![0; size.cells()];
-            self.entries = vec![0; size.cells()];
-            self.undo.clear();
-            self.redo.clear();
-            self.cursor = 0;
-            self.changed();
+    /// Repaints and turns the session's feedback into the page's.
+    fn answer(&mut self, f: session::Feedback) -> Result<Feedback, JsError> {
+        if self.cells.len() != self.session.size().cells() {
             self.build()?;
+        } else {
+            self.refresh()?;
         }
-        Ok(())
+        let (message, tone) = words::feedback(&f, &self.session);
+        Ok(Feedback {
+            kind: kind_id(&f.kind),
+            cells: f.cells.iter().map(|&c| c as u32).collect(),
+            message,
+            tone,
+            changed: f.changed(),
+            handled: true,
+            command: "",
+        })
     }
 
     /// Rebuilds the cells (after a change of size).
     fn build(&mut self) -> Result<(), JsError> {
         let document = self.document()?;
-        let (n, b) = (self.size.side(), self.size.box_size());
+        let size = self.session.size();
+        let (n, b) = (size.side(), size.box_size());
         self.root.set_text_content(None);
         self.root.set_attribute("role", "grid").map_err(js)?;
         self.root
-            .set_attribute("aria-label", &format!("{} Sudoku grid", self.size))
+            .set_attribute("aria-label", &format!("{size} Sudoku grid"))
             .map_err(js)?;
         self.root.class_list().add_1("sudoku-grid").map_err(js)?;
         let style = self.root.style();
@@ -785,6 +511,7 @@ impl GridView {
                 cell.set_attribute("role", "gridcell").map_err(js)?;
                 cell.set_attribute("data-cell", &(r * n + c).to_string())
                     .map_err(js)?;
+                // One Tab stop: only the cursor cell is in the tab order.
                 cell.set_attribute("tabindex", "-1").map_err(js)?;
                 let mut class = String::from("cell");
                 if c % b == b - 1 && c != n - 1 {
@@ -816,106 +543,52 @@ impl GridView {
             .ok_or_else(|| JsError::new("the grid is not in a document"))
     }
 
-    fn look(&self, cell: usize, marks: &Marks) -> Look {
-        let (given, entry) = (self.givens[cell], self.entries[cell]);
-        let shown = match (&self.solution, given, entry) {
-            (_, g, _) if g != 0 => g,
-            (Some(s), _, _) => s[cell],
-            (None, _, e) => e,
-        };
-        let text = if shown == 0 {
+    fn look(&self, cell: usize, candidates: &[u32]) -> Look {
+        let s = &self.session;
+        let (digit, role) = s.shown(cell);
+        let text = if digit == 0 {
             String::new()
         } else {
-            self.alphabet.symbol(self.size, shown).to_string()
+            s.alphabet().symbol(s.size(), digit)
         };
-        let filled = given == 0 && self.solution.is_some();
-        let is_entry = given == 0 && entry != 0 && !filled;
-        let candidates = if shown == 0 {
-            marks.candidates[cell]
+        let candidates = if digit == 0 {
+            candidates.get(cell).copied().unwrap_or(0)
         } else {
             0
         };
-        let mut label = format!("{}: ", self.size.cell_name(cell));
-        if shown == 0 {
-            label.push_str("empty");
-            if candidates != 0 {
-                let list: Vec<String> = (0..self.size.side() as u8)
-                    .filter(|d| candidates >> d & 1 != 0)
-                    .map(|d| self.alphabet.symbol(self.size, d + 1).to_string())
-                    .collect();
-                label.push_str(&format!(", candidates {}", list.join(" ")));
-            }
-        } else if filled {
-            label.push_str(&format!("{text}, filled by the solver"));
-        } else if is_entry {
-            label.push_str(&format!("{text}, your entry"));
-        } else {
-            label.push_str(&format!("{text}, given"));
-        }
-        let conflict = marks.conflict[cell];
-        let wrong = marks.wrong[cell];
-        if conflict {
-            label.push_str(", in conflict");
-        }
-        if wrong {
-            label.push_str(", wrong");
-        }
-        let hint = self.hint.is_some_and(|(c, _)| c == cell);
-        if hint {
-            label.push_str(", hint");
-        }
         Look {
             text,
             candidates,
-            given: given != 0,
-            entry: is_entry,
-            filled,
-            conflict,
-            wrong,
-            hint,
-            in_house: marks.house[cell],
-            cursor: cell == self.cursor,
-            label,
+            role: Some(role),
+            conflict: s.in_conflict(cell),
+            wrong: s.is_wrong(cell),
+            hint: s.hinted() == Some(cell),
+            in_house: s.in_hint_house(cell),
+            cursor: cell == s.cursor(),
+            label: words::cell_label(s, cell, candidates),
         }
     }
 
-    fn marks(&self) -> Marks {
-        let cells = self.size.cells();
-        let mut m = Marks {
-            conflict: vec![false; cells],
-            wrong: vec![false; cells],
-            house: vec![false; cells],
-            candidates: vec![0; cells],
-        };
-        for c in &self.conflicts {
-            m.conflict[c.first] = true;
-            m.conflict[c.second] = true;
+    /// Each empty cell's candidates, when they are shown.
+    fn candidates(&self) -> Vec<u32> {
+        let s = &self.session;
+        if !self.show_candidates || s.solution().is_some() {
+            return Vec::new();
         }
-        for &c in &self.wrong {
-            m.wrong[c] = true;
+        let grid = Grid::from_cells(s.size(), s.current()).expect("cells of this size");
+        match Candidates::new(&grid) {
+            Ok(c) => (0..s.size().cells()).map(|cell| c.mask(cell)).collect(),
+            Err(_) => Vec::new(),
         }
-        if let Some((_, house)) = self.hint {
-            for c in house_cells(self.size, house) {
-                m.house[c] = true;
-            }
-        }
-        if self.show_candidates && self.solution.is_none() {
-            let grid = Grid::from_cells(self.size, self.current()).expect("cells of this size");
-            if let Ok(cands) = Candidates::new(&grid) {
-                for (cell, slot) in m.candidates.iter_mut().enumerate() {
-                    *slot = cands.mask(cell);
-                }
-            }
-        }
-        m
     }
 
-    /// Brings every cell's DOM in line with the state.
+    /// Brings every cell's DOM in line with the session.
     fn refresh(&mut self) -> Result<(), JsError> {
-        let marks = self.marks();
+        let candidates = self.candidates();
         let document = self.document()?;
+        let (size, alphabet) = (self.session.size(), self.session.alphabet());
         for cell in 0..self.cells.len() {
-            let look = self.look(cell, &marks);
+            let look = self.look(cell, &candidates);
             if look == self.painted[cell] {
                 continue;
             }
@@ -928,12 +601,10 @@ impl GridView {
                     let pad = document.create_element("div").map_err(js)?;
                     pad.set_attribute("class", "cands").map_err(js)?;
                     pad.set_attribute("aria-hidden", "true").map_err(js)?;
-                    for d in 0..self.size.side() as u8 {
+                    for d in 0..size.side() as u8 {
                         let slot = document.create_element("span").map_err(js)?;
                         if look.candidates >> d & 1 != 0 {
-                            slot.set_text_content(Some(
-                                &self.alphabet.symbol(self.size, d + 1).to_string(),
-                            ));
+                            slot.set_text_content(Some(&alphabet.symbol(size, d + 1)));
                         }
                         pad.append_child(&slot).map_err(js)?;
                     }
@@ -943,19 +614,19 @@ impl GridView {
                 }
             }
             let classes = el.class_list();
-            classes.toggle_with_force("given", look.given).map_err(js)?;
-            classes.toggle_with_force("entry", look.entry).map_err(js)?;
-            classes
-                .toggle_with_force("filled", look.filled)
-                .map_err(js)?;
-            classes
-                .toggle_with_force("conflict", look.conflict)
-                .map_err(js)?;
-            classes.toggle_with_force("wrong", look.wrong).map_err(js)?;
-            classes.toggle_with_force("hint", look.hint).map_err(js)?;
-            classes
-                .toggle_with_force("in-house", look.in_house)
-                .map_err(js)?;
+            let role = look.role;
+            for (class, on) in [
+                ("given", role == Some(Role::Given)),
+                ("entry", role == Some(Role::Entry)),
+                ("filled", role == Some(Role::Filled)),
+                ("conflict", look.conflict),
+                ("wrong", look.wrong),
+                ("hint", look.hint),
+                ("in-house", look.in_house),
+                ("wide", look.text.len() > 1),
+            ] {
+                classes.toggle_with_force(class, on).map_err(js)?;
+            }
             if look.cursor != old.cursor {
                 el.set_attribute("tabindex", if look.cursor { "0" } else { "-1" })
                     .map_err(js)?;
@@ -968,23 +639,5 @@ impl GridView {
             self.painted[cell] = look;
         }
         Ok(())
-    }
-}
-
-/// Per-cell marks computed once per refresh.
-struct Marks {
-    conflict: Vec<bool>,
-    wrong: Vec<bool>,
-    house: Vec<bool>,
-    candidates: Vec<u32>,
-}
-
-/// The layout a typed puzzle is copied in: one line for the small sizes, the
-/// judges' block for the large.
-fn default_layout(size: Size) -> Layout {
-    if size.side() <= 9 {
-        Layout::Line
-    } else {
-        Layout::Block
     }
 }

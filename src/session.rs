@@ -1,0 +1,1030 @@
+//! A puzzle session: what a person works on, apart from how it is shown.
+//!
+//! After Simon Tatham's puzzles, four kinds of state stay apart: the puzzle
+//! (givens and entries), the person's place in it (cursor, mode, the marks
+//! the last hint or check left), the history (undo and redo), and what was
+//! last painted (which lives in the front end, `web::view`). Every action
+//! returns a [`Feedback`]: what happened and the cells involved. Words come
+//! last, in the front end, so this module has no sentences and no browser,
+//! and its behaviour is tested natively.
+
+use crate::alphabet::Alphabet;
+use crate::format::{format, Layout, Notation};
+use crate::grid::{house_cells, Conflict, Grid, GridError, Size};
+use crate::logic::{self, Check, Hint, Step};
+use crate::parse::{parse_first, ParseError, ParseOptions};
+use crate::share::{self, ShareError};
+use crate::verify::{verify, VerifyError};
+
+/// Snapshots kept for undo.
+const HISTORY: usize = 500;
+
+/// What typing sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Typing sets givens: entering a puzzle.
+    Edit,
+    /// Typing sets entries; the givens stay fixed.
+    Play,
+}
+
+impl Mode {
+    pub fn id(self) -> &'static str {
+        match self {
+            Mode::Edit => "edit",
+            Mode::Play => "play",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Mode> {
+        match id {
+            "edit" => Some(Mode::Edit),
+            "play" => Some(Mode::Play),
+            _ => None,
+        }
+    }
+}
+
+/// Why an action changed nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    ReadOnly,
+    /// In play mode the givens stay fixed.
+    Given(usize),
+    /// A key that is no symbol of the grid's alphabet, nor a blank.
+    NotASymbol(char),
+    NoSuchCell(usize),
+    /// Text that is not a puzzle; the grid is unchanged.
+    Unreadable(ParseError),
+    /// A link whose puzzle could not be read.
+    BadLink(ShareError),
+    /// Cells that are not a grid of the session's size.
+    BadCells(GridError),
+    /// A "solution" that is not one of these givens (the verifier's reason).
+    NotASolution(VerifyError),
+    NothingToUndo,
+    NothingToRedo,
+}
+
+/// What an action did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Only the cursor moved.
+    Moved,
+    /// Givens or entries changed.
+    Edited,
+    /// The cell already held that digit; the cursor moved on.
+    Unchanged,
+    Refused(Refusal),
+    Undone,
+    Redone,
+    /// A puzzle read from text: its size and alphabet, its givens, and how
+    /// many puzzles the text held (the first is shown).
+    Loaded {
+        size: Size,
+        alphabet: Alphabet,
+        givens: usize,
+        puzzles: usize,
+    },
+    /// A puzzle with entries from a link.
+    Opened {
+        size: Size,
+        givens: usize,
+        entries: usize,
+        /// The givens clash: the link opens, and says so.
+        conflict: Option<Conflict>,
+    },
+    /// A new puzzle replaced the grid (generated or restored).
+    Replaced,
+    Cleared,
+    /// A verified solution is shown: `filled` cells without a given, of
+    /// which `corrected` held a wrong entry.
+    SolutionShown {
+        filled: usize,
+        corrected: usize,
+    },
+    SolutionHidden,
+    Mode(Mode),
+    Hint(Hint),
+    Checked(Check),
+}
+
+/// An action's result: its kind and the cells involved (the edited cell, the
+/// hinted cell and its house, the wrong entries…).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Feedback {
+    pub kind: Kind,
+    pub cells: Vec<usize>,
+}
+
+impl Feedback {
+    fn of(kind: Kind) -> Feedback {
+        Feedback {
+            kind,
+            cells: Vec::new(),
+        }
+    }
+
+    fn refused(refusal: Refusal) -> Feedback {
+        Feedback::of(Kind::Refused(refusal))
+    }
+
+    /// Givens or entries changed (save them; older results are stale).
+    pub fn changed(&self) -> bool {
+        matches!(
+            self.kind,
+            Kind::Edited
+                | Kind::Undone
+                | Kind::Redone
+                | Kind::Loaded { .. }
+                | Kind::Opened { .. }
+                | Kind::Replaced
+                | Kind::Cleared
+        )
+    }
+}
+
+/// Whose digit a cell shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    Empty,
+    Given,
+    /// The person's entry (and, with a solution shown, a right one).
+    Entry,
+    /// The solver's digit: an empty cell, or one whose entry was wrong.
+    Filled,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Snapshot {
+    givens: Vec<u8>,
+    entries: Vec<u8>,
+}
+
+/// The state of one grid being worked on.
+#[derive(Clone, Debug)]
+pub struct Session {
+    size: Size,
+    alphabet: Alphabet,
+    /// The layout copied text is written in: the one the puzzle came in.
+    layout: Layout,
+    givens: Vec<u8>,
+    /// The person's digits, never under a given.
+    entries: Vec<u8>,
+    /// A verified solution on show.
+    solution: Option<Vec<u8>>,
+    mode: Mode,
+    readonly: bool,
+    cursor: usize,
+    /// Entries the last check found wrong (until the next change).
+    wrong: Vec<usize>,
+    /// The last hint's cell, then the cells of its house.
+    hint: Vec<usize>,
+    /// Conflicts of givens and entries, kept up to date on every change.
+    conflicts: Vec<Conflict>,
+    undo: Vec<Snapshot>,
+    redo: Vec<Snapshot>,
+}
+
+impl Session {
+    /// An empty grid of `size` in edit mode.
+    pub fn new(size: Size) -> Session {
+        Session {
+            size,
+            alphabet: Alphabet::default_for(size),
+            layout: default_layout(size),
+            givens: vec![0; size.cells()],
+            entries: vec![0; size.cells()],
+            solution: None,
+            mode: Mode::Edit,
+            readonly: false,
+            cursor: 0,
+            wrong: Vec::new(),
+            hint: Vec::new(),
+            conflicts: Vec::new(),
+            undo: Vec::new(),
+            redo: Vec::new(),
+        }
+    }
+
+    // ---- reading the state ------------------------------------------------
+
+    pub fn size(&self) -> Size {
+        self.size
+    }
+    pub fn alphabet(&self) -> Alphabet {
+        self.alphabet
+    }
+    pub fn layout(&self) -> Layout {
+        self.layout
+    }
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+    pub fn readonly(&self) -> bool {
+        self.readonly
+    }
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+    pub fn givens(&self) -> &[u8] {
+        &self.givens
+    }
+    pub fn entries(&self) -> &[u8] {
+        &self.entries
+    }
+    pub fn solution(&self) -> Option<&[u8]> {
+        self.solution.as_deref()
+    }
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+    /// Conflicts among givens and entries (first found first).
+    pub fn conflicts(&self) -> &[Conflict] {
+        &self.conflicts
+    }
+
+    /// The first clash between two givens: then there is nothing to solve.
+    pub fn givens_conflict(&self) -> Option<Conflict> {
+        self.conflicts
+            .iter()
+            .find(|c| self.givens[c.first] != 0 && self.givens[c.second] != 0)
+            .copied()
+    }
+
+    /// Givens and entries together, as the person sees them without a
+    /// solution.
+    pub fn current(&self) -> Vec<u8> {
+        self.givens
+            .iter()
+            .zip(&self.entries)
+            .map(|(&g, &e)| if g != 0 { g } else { e })
+            .collect()
+    }
+
+    /// The digit `cell` shows and whose it is. With a solution on show, a
+    /// right entry stays the person's; a wrong one shows the solver's digit.
+    pub fn shown(&self, cell: usize) -> (u8, Role) {
+        let (g, e) = (self.givens[cell], self.entries[cell]);
+        match &self.solution {
+            _ if g != 0 => (g, Role::Given),
+            Some(s) if e == s[cell] => (e, Role::Entry),
+            Some(s) => (s[cell], Role::Filled),
+            None if e != 0 => (e, Role::Entry),
+            None => (0, Role::Empty),
+        }
+    }
+
+    /// Cells the solver's digits fill (0 without a solution).
+    pub fn filled_count(&self) -> usize {
+        (0..self.size.cells())
+            .filter(|&c| self.shown(c).1 == Role::Filled)
+            .count()
+    }
+
+    /// Whether `cell` is marked as in conflict. A shown solution has none,
+    /// so the marks go with it.
+    pub fn in_conflict(&self, cell: usize) -> bool {
+        self.solution.is_none()
+            && self
+                .conflicts
+                .iter()
+                .any(|c| c.first == cell || c.second == cell)
+    }
+
+    /// Whether the last check found `cell`'s entry wrong (and no solution
+    /// shows the right digit since).
+    pub fn is_wrong(&self, cell: usize) -> bool {
+        self.solution.is_none() && self.wrong.contains(&cell)
+    }
+
+    /// The hinted cell.
+    pub fn hinted(&self) -> Option<usize> {
+        self.hint.first().copied()
+    }
+
+    /// Whether `cell` lies in the house of the last hint (the hinted cell
+    /// too).
+    pub fn in_hint_house(&self, cell: usize) -> bool {
+        self.hint.contains(&cell)
+    }
+
+    /// The grid as text: the solution when one is shown, else givens and
+    /// entries, in the session's alphabet and layout.
+    pub fn text(&self) -> String {
+        let cells = self.solution.clone().unwrap_or_else(|| self.current());
+        let grid = Grid::from_cells(self.size, cells).expect("cells of this size");
+        let notation = Notation {
+            alphabet: self.alphabet,
+            layout: self.layout,
+            blank: self.alphabet.default_blank(self.size),
+        };
+        format(&grid, &notation)
+    }
+
+    /// The givens and entries as a link fragment (see [`share`]).
+    pub fn share_text(&self) -> String {
+        let g = Grid::from_cells(self.size, self.givens.clone()).expect("cells of this size");
+        let e = Grid::from_cells(self.size, self.entries.clone()).expect("cells of this size");
+        share::encode(&g, &e)
+    }
+
+    // ---- settings (not undoable: they change how, not what) --------------
+
+    pub fn set_mode(&mut self, mode: Mode) -> Feedback {
+        self.mode = mode;
+        Feedback::of(Kind::Mode(mode))
+    }
+
+    pub fn set_readonly(&mut self, readonly: bool) {
+        self.readonly = readonly;
+    }
+
+    /// Shows the grid in another alphabet; `false` when it does not serve
+    /// the size.
+    pub fn set_alphabet(&mut self, alphabet: Alphabet) -> bool {
+        let fits = alphabet.fits_size(self.size);
+        if fits {
+            self.alphabet = alphabet;
+        }
+        fits
+    }
+
+    pub fn set_layout(&mut self, layout: Layout) {
+        self.layout = layout;
+    }
+
+    /// An empty grid of another size, in edit mode; no undo across sizes.
+    pub fn resize(&mut self, size: Size) {
+        let readonly = self.readonly;
+        *self = Session::new(size);
+        self.readonly = readonly;
+    }
+
+    // ---- moving ------------------------------------------------------------
+
+    pub fn select(&mut self, cell: usize) -> Feedback {
+        if cell >= self.size.cells() {
+            return Feedback::refused(Refusal::NoSuchCell(cell));
+        }
+        self.cursor = cell;
+        Feedback {
+            kind: Kind::Moved,
+            cells: vec![cell],
+        }
+    }
+
+    /// Moves the cursor by rows and columns, stopping at the edges.
+    pub fn step(&mut self, rows: isize, cols: isize) -> Feedback {
+        let n = self.size.side() as isize;
+        let (r, c) = (
+            (self.cursor as isize / n + rows).clamp(0, n - 1),
+            (self.cursor as isize % n + cols).clamp(0, n - 1),
+        );
+        self.select((r * n + c) as usize)
+    }
+
+    // ---- editing -----------------------------------------------------------
+
+    /// Puts `digit` (0 empties) in the cursor cell: a given in edit mode, an
+    /// entry in play mode. The cursor moves on when `advance`.
+    pub fn put(&mut self, digit: u8, advance: bool) -> Feedback {
+        let cell = self.cursor;
+        if self.readonly {
+            return Feedback::refused(Refusal::ReadOnly);
+        }
+        if digit as usize > self.size.side() {
+            return Feedback::refused(Refusal::NotASymbol(char::REPLACEMENT_CHARACTER));
+        }
+        if self.mode == Mode::Play && self.givens[cell] != 0 {
+            return Feedback {
+                kind: Kind::Refused(Refusal::Given(cell)),
+                cells: vec![cell],
+            };
+        }
+        let changed = match self.mode {
+            Mode::Play => self.entries[cell] != digit,
+            Mode::Edit => self.givens[cell] != digit || self.entries[cell] != 0,
+        };
+        if changed {
+            self.remember();
+            self.write(cell, digit);
+            self.changed();
+        } else {
+            // Typing over a shown solution is working on the grid again.
+            self.solution = None;
+        }
+        if advance && cell + 1 < self.size.cells() {
+            self.cursor = cell + 1;
+        }
+        Feedback {
+            kind: if changed {
+                Kind::Edited
+            } else {
+                Kind::Unchanged
+            },
+            cells: vec![cell],
+        }
+    }
+
+    /// Changes `cell` to `digit` within the last undo step: the second key
+    /// of a two-digit number amends the first.
+    pub fn amend(&mut self, cell: usize, digit: u8) -> Feedback {
+        if self.readonly || cell >= self.size.cells() || digit as usize > self.size.side() {
+            return Feedback::refused(Refusal::NoSuchCell(cell));
+        }
+        if self.mode == Mode::Play && self.givens[cell] != 0 {
+            return Feedback::refused(Refusal::Given(cell));
+        }
+        self.write(cell, digit);
+        self.redo.clear();
+        self.changed();
+        Feedback {
+            kind: Kind::Edited,
+            cells: vec![cell],
+        }
+    }
+
+    /// Backspace: empties the cursor cell, or the one before when it is
+    /// already empty (and moves there).
+    pub fn backspace(&mut self) -> Feedback {
+        let own = match self.mode {
+            Mode::Play => self.entries[self.cursor],
+            Mode::Edit => self.givens[self.cursor],
+        };
+        if own == 0 && self.cursor > 0 {
+            self.cursor -= 1;
+        }
+        self.put(0, false)
+    }
+
+    fn write(&mut self, cell: usize, digit: u8) {
+        match self.mode {
+            Mode::Play => self.entries[cell] = digit,
+            Mode::Edit => {
+                self.givens[cell] = digit;
+                self.entries[cell] = 0;
+            }
+        }
+    }
+
+    /// Empties the grid (undoable).
+    pub fn clear(&mut self) -> Feedback {
+        if self.readonly {
+            return Feedback::refused(Refusal::ReadOnly);
+        }
+        self.remember();
+        self.givens.fill(0);
+        self.entries.fill(0);
+        self.changed();
+        Feedback::of(Kind::Cleared)
+    }
+
+    /// Replaces givens and entries (a generated or restored puzzle; undoable
+    /// when the size stays). Entries under givens are dropped.
+    pub fn replace(&mut self, givens: Grid, entries: Grid) -> Feedback {
+        if entries.size() != givens.size() {
+            return Feedback::refused(Refusal::BadCells(GridError::WrongLength {
+                expected: givens.size().cells(),
+                found: entries.size().cells(),
+            }));
+        }
+        self.adopt(givens.size());
+        self.remember();
+        self.givens = givens.cells().to_vec();
+        self.entries = entries
+            .cells()
+            .iter()
+            .zip(&self.givens)
+            .map(|(&e, &g)| if g == 0 { e } else { 0 })
+            .collect();
+        self.changed();
+        Feedback::of(Kind::Replaced)
+    }
+
+    /// Reads the first puzzle of `text` and shows it as givens in edit mode,
+    /// taking its size, alphabet and layout. `prefer` settles text whose
+    /// symbols fit several alphabets. Unreadable text changes nothing.
+    pub fn load_text(&mut self, text: &str, prefer: Option<Alphabet>) -> Feedback {
+        let options = ParseOptions {
+            prefer,
+            ..ParseOptions::default()
+        };
+        let (puzzle, puzzles) = match parse_first(text, options) {
+            Ok(found) => found,
+            Err(e) => return Feedback::refused(Refusal::Unreadable(e)),
+        };
+        let size = puzzle.grid.size();
+        self.replace(puzzle.grid.clone(), Grid::empty(size));
+        self.alphabet = puzzle.notation.alphabet;
+        self.layout = puzzle.notation.layout;
+        self.mode = Mode::Edit;
+        Feedback::of(Kind::Loaded {
+            size,
+            alphabet: self.alphabet,
+            givens: puzzle.grid.filled(),
+            puzzles,
+        })
+    }
+
+    /// Opens a link fragment made by [`Session::share_text`], in play mode
+    /// when it holds anything. A bad link changes nothing.
+    pub fn open_link(&mut self, text: &str) -> Feedback {
+        let (givens, entries) = match share::decode(text) {
+            Ok(found) => found,
+            Err(e) => return Feedback::refused(Refusal::BadLink(e)),
+        };
+        let size = givens.size();
+        let (g, e) = (givens.filled(), entries.filled());
+        let conflict = givens.conflicts().first().copied();
+        self.replace(givens, entries);
+        self.mode = if g + e > 0 { Mode::Play } else { Mode::Edit };
+        let cells = conflict.map_or_else(Vec::new, |c| vec![c.first, c.second]);
+        Feedback {
+            kind: Kind::Opened {
+                size,
+                givens: g,
+                entries: e,
+                conflict,
+            },
+            cells,
+        }
+    }
+
+    /// Takes a size, starting an empty grid when it changes.
+    fn adopt(&mut self, size: Size) {
+        if size != self.size {
+            self.resize(size);
+        }
+    }
+
+    // ---- history -----------------------------------------------------------
+
+    pub fn undo(&mut self) -> Feedback {
+        self.travel(true)
+    }
+
+    pub fn redo(&mut self) -> Feedback {
+        self.travel(false)
+    }
+
+    fn travel(&mut self, back: bool) -> Feedback {
+        let (from, to) = if back {
+            (&mut self.undo, &mut self.redo)
+        } else {
+            (&mut self.redo, &mut self.undo)
+        };
+        let Some(state) = from.pop() else {
+            return Feedback::refused(if back {
+                Refusal::NothingToUndo
+            } else {
+                Refusal::NothingToRedo
+            });
+        };
+        let now = Snapshot {
+            givens: std::mem::take(&mut self.givens),
+            entries: std::mem::take(&mut self.entries),
+        };
+        let cells = (0..now.givens.len())
+            .filter(|&c| now.givens[c] != state.givens[c] || now.entries[c] != state.entries[c])
+            .collect();
+        to.push(now);
+        self.givens = state.givens;
+        self.entries = state.entries;
+        self.changed();
+        Feedback {
+            kind: if back { Kind::Undone } else { Kind::Redone },
+            cells,
+        }
+    }
+
+    /// Keeps the state before a change, for undo.
+    fn remember(&mut self) {
+        self.undo.push(Snapshot {
+            givens: self.givens.clone(),
+            entries: self.entries.clone(),
+        });
+        if self.undo.len() > HISTORY {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+    }
+
+    /// After any change of givens or entries: results about the old grid go.
+    fn changed(&mut self) {
+        self.solution = None;
+        self.wrong.clear();
+        self.hint.clear();
+        let grid = Grid::from_cells(self.size, self.current()).expect("cells of this size");
+        self.conflicts = grid.conflicts();
+    }
+
+    // ---- results -----------------------------------------------------------
+
+    /// Shows a solution of the givens. Refused, with nothing changed, unless
+    /// the independent verifier accepts it. Entries stay: right ones keep
+    /// their role, wrong ones show the solver's digit.
+    pub fn show_solution(&mut self, cells: &[u8]) -> Feedback {
+        let solution = match Grid::from_cells(self.size, cells.to_vec()) {
+            Ok(g) => g,
+            Err(e) => return Feedback::refused(Refusal::BadCells(e)),
+        };
+        let puzzle = Grid::from_cells(self.size, self.givens.clone()).expect("givens of this size");
+        if let Err(e) = verify(&puzzle, &solution) {
+            return Feedback::refused(Refusal::NotASolution(e));
+        }
+        self.solution = Some(solution.cells().to_vec());
+        self.wrong.clear();
+        self.hint.clear();
+        let filled: Vec<usize> = (0..self.size.cells())
+            .filter(|&c| self.shown(c).1 == Role::Filled)
+            .collect();
+        let corrected = filled.iter().filter(|&&c| self.entries[c] != 0).count();
+        Feedback {
+            kind: Kind::SolutionShown {
+                filled: filled.len(),
+                corrected,
+            },
+            cells: filled,
+        }
+    }
+
+    /// Hides the solution, keeping givens and entries.
+    pub fn hide_solution(&mut self) -> Feedback {
+        self.solution = None;
+        Feedback::of(Kind::SolutionHidden)
+    }
+
+    /// The next step for the person; marks its cell and house and moves the
+    /// cursor there. Reveals at most one cell.
+    pub fn hint(&mut self) -> Feedback {
+        let (puzzle, entries) = self.grids();
+        let hint = logic::hint(&puzzle, &entries);
+        self.hint.clear();
+        let cell = match &hint {
+            Hint::Step { step, .. } => step.placement().map(|(cell, _)| {
+                let house = match step {
+                    Step::HiddenSingle { house, .. } => *house,
+                    _ => self.size.houses_of(cell)[2],
+                };
+                (cell, house)
+            }),
+            Hint::Reveal { cell, .. } => Some((*cell, self.size.houses_of(*cell)[2])),
+            _ => None,
+        };
+        let mut cells = Vec::new();
+        if let Some((cell, house)) = cell {
+            self.cursor = cell;
+            cells.push(cell);
+            cells.extend(house_cells(self.size, house).filter(|&c| c != cell));
+            self.hint = cells.clone();
+        }
+        if let Hint::Conflict(c) = &hint {
+            cells = vec![c.first, c.second];
+        }
+        Feedback {
+            kind: Kind::Hint(hint),
+            cells,
+        }
+    }
+
+    /// Compares the entries with the unique solution and marks the wrong
+    /// ones, without showing their right digits.
+    pub fn check(&mut self) -> Feedback {
+        let (puzzle, entries) = self.grids();
+        let check = logic::check(&puzzle, &entries);
+        self.wrong = match &check {
+            Check::Wrong { cells, .. } => cells.clone(),
+            _ => Vec::new(),
+        };
+        let cells = match &check {
+            Check::Conflict(c) => vec![c.first, c.second],
+            _ => self.wrong.clone(),
+        };
+        Feedback {
+            kind: Kind::Checked(check),
+            cells,
+        }
+    }
+
+    /// Entries made so far (not counting those under givens).
+    pub fn entry_count(&self) -> usize {
+        self.entries.iter().filter(|&&e| e != 0).count()
+    }
+
+    fn grids(&self) -> (Grid, Grid) {
+        (
+            Grid::from_cells(self.size, self.givens.clone()).expect("givens of this size"),
+            Grid::from_cells(self.size, self.entries.clone()).expect("entries of this size"),
+        )
+    }
+}
+
+/// The layout a typed puzzle is copied in: one line for the small sizes, the
+/// judges' block for the large.
+pub fn default_layout(size: Size) -> Layout {
+    if size.side() <= 9 {
+        Layout::Line
+    } else {
+        Layout::Block
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NINE: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    fn session(text: &str) -> Session {
+        let mut s = Session::new(Size::S9);
+        assert!(matches!(s.load_text(text, None).kind, Kind::Loaded { .. }));
+        s
+    }
+
+    fn solution_of(s: &Session) -> Vec<u8> {
+        let g = Grid::from_cells(s.size(), s.givens().to_vec()).unwrap();
+        match crate::solve(&g, &crate::SolveOptions::default()).outcome {
+            crate::Outcome::Unique(g) => g.cells().to_vec(),
+            other => panic!("{other}"),
+        }
+    }
+
+    #[test]
+    fn edit_sets_givens_and_play_sets_entries() {
+        let mut s = Session::new(Size::S4);
+        assert_eq!(s.put(3, true).kind, Kind::Edited);
+        assert_eq!((s.givens()[0], s.cursor()), (3, 1));
+        s.set_mode(Mode::Play);
+        s.select(0);
+        assert_eq!(s.put(1, true).kind, Kind::Refused(Refusal::Given(0)));
+        assert_eq!(s.cursor(), 0, "a refused key does not move on");
+        s.select(1);
+        assert_eq!(s.put(3, true).kind, Kind::Edited);
+        assert_eq!(s.entries()[1], 3);
+        assert_eq!(s.shown(1), (3, Role::Entry));
+        // The entry clashes with the given in row 1: both are marked.
+        assert!(s.in_conflict(0) && s.in_conflict(1));
+        assert_eq!(s.givens_conflict(), None);
+        s.select(1);
+        assert_eq!(s.put(3, false).kind, Kind::Unchanged);
+        // Edit mode over an entry: the given replaces it.
+        s.set_mode(Mode::Edit);
+        s.put(2, false);
+        assert_eq!((s.givens()[1], s.entries()[1]), (2, 0));
+        assert!(s.conflicts().is_empty());
+    }
+
+    #[test]
+    fn backspace_empties_here_or_steps_back() {
+        let mut s = Session::new(Size::S4);
+        s.put(1, true);
+        s.put(2, true);
+        assert_eq!(s.cursor(), 2);
+        s.backspace();
+        assert_eq!((s.cursor(), &s.givens()[..3]), (1, &[1, 0, 0][..]));
+        s.backspace();
+        assert_eq!((s.cursor(), &s.givens()[..3]), (0, &[0, 0, 0][..]));
+    }
+
+    #[test]
+    fn moves_stop_at_the_edges() {
+        let mut s = Session::new(Size::S9);
+        s.step(-1, -1);
+        assert_eq!(s.cursor(), 0);
+        s.step(8, 20);
+        assert_eq!(s.cursor(), 80);
+        assert_eq!(
+            s.select(81).kind,
+            Kind::Refused(Refusal::NoSuchCell(81)),
+            "no cell beyond the grid"
+        );
+    }
+
+    #[test]
+    fn undo_and_redo_walk_the_history_and_say_which_cells() {
+        let mut s = Session::new(Size::S4);
+        assert_eq!(s.undo().kind, Kind::Refused(Refusal::NothingToUndo));
+        s.put(1, true);
+        s.put(2, true);
+        let back = s.undo();
+        assert_eq!((back.kind, back.cells), (Kind::Undone, vec![1]));
+        assert_eq!(&s.givens()[..2], &[1, 0]);
+        assert!(s.can_redo());
+        assert_eq!(s.redo().kind, Kind::Redone);
+        assert_eq!(&s.givens()[..2], &[1, 2]);
+        assert_eq!(s.redo().kind, Kind::Refused(Refusal::NothingToRedo));
+        // A new edit after undo drops the redo branch.
+        s.undo();
+        s.select(3);
+        s.put(4, false);
+        assert!(!s.can_redo());
+        // Clear is one step back.
+        s.clear();
+        assert!(s.givens().iter().all(|&d| d == 0));
+        s.undo();
+        assert_eq!(&s.givens()[..4], &[1, 0, 0, 4]);
+    }
+
+    #[test]
+    fn amending_a_two_digit_number_stays_one_undo_step() {
+        let mut s = Session::new(Size::S16);
+        s.set_alphabet(Alphabet::Numbers);
+        s.put(1, true);
+        s.amend(0, 16);
+        assert_eq!((s.givens()[0], s.cursor()), (16, 1));
+        s.undo();
+        assert_eq!(s.givens()[0], 0);
+        assert!(!s.can_undo());
+    }
+
+    #[test]
+    fn loading_text_takes_its_size_and_unreadable_text_changes_nothing() {
+        let mut s = Session::new(Size::S16);
+        s.put(5, true);
+        let bad = s.load_text("12345", None);
+        assert!(matches!(bad.kind, Kind::Refused(Refusal::Unreadable(_))));
+        assert_eq!((s.size(), s.givens()[0]), (Size::S16, 5));
+        let good = s.load_text(&format!("{NINE}\n{NINE}\n"), None);
+        assert_eq!(
+            good.kind,
+            Kind::Loaded {
+                size: Size::S9,
+                alphabet: Alphabet::Digits,
+                givens: 17,
+                puzzles: 2
+            }
+        );
+        assert_eq!((s.size(), s.mode()), (Size::S9, Mode::Edit));
+        // Within a size, loading is undoable.
+        s.load_text(&NINE.replace('4', "."), None);
+        s.undo();
+        assert_eq!(s.givens()[0], 4);
+    }
+
+    #[test]
+    fn a_link_round_trips_and_opens_in_play() {
+        let mut s = session(NINE);
+        s.set_mode(Mode::Play);
+        s.select(1);
+        s.put(1, true);
+        let link = s.share_text();
+        let mut t = Session::new(Size::S16);
+        let opened = t.open_link(&link);
+        assert!(matches!(
+            opened.kind,
+            Kind::Opened {
+                givens: 17,
+                entries: 1,
+                conflict: None,
+                ..
+            }
+        ));
+        assert_eq!(
+            (t.givens(), t.entries(), t.mode()),
+            (s.givens(), s.entries(), Mode::Play)
+        );
+        assert!(matches!(
+            t.open_link("v1.junk").kind,
+            Kind::Refused(Refusal::BadLink(_))
+        ));
+        assert_eq!(t.givens(), s.givens(), "a bad link changes nothing");
+    }
+
+    #[test]
+    fn a_link_with_clashing_givens_opens_and_names_the_clash() {
+        let mut s = Session::new(Size::S4);
+        s.put(1, true);
+        s.put(1, true);
+        let mut t = Session::new(Size::S4);
+        let opened = t.open_link(&s.share_text());
+        assert!(matches!(
+            opened.kind,
+            Kind::Opened {
+                conflict: Some(_),
+                ..
+            }
+        ));
+        assert_eq!(opened.cells, vec![0, 1]);
+    }
+
+    #[test]
+    fn a_solution_keeps_right_entries_corrects_wrong_ones_and_drops_stale_marks() {
+        let mut s = session(NINE);
+        let truth = solution_of(&s);
+        s.set_mode(Mode::Play);
+        // A right entry in cell 1, a wrong one in cell 2.
+        s.select(1);
+        s.put(truth[1], false);
+        s.select(2);
+        let wrong = truth[2] % 9 + 1;
+        s.put(wrong, false);
+        let checked = s.check();
+        assert_eq!(checked.cells, vec![2]);
+        assert!(s.is_wrong(2));
+        let shown = s.show_solution(&truth);
+        assert_eq!(
+            shown.kind,
+            Kind::SolutionShown {
+                filled: 81 - 17 - 1,
+                corrected: 1
+            }
+        );
+        assert_eq!(s.shown(1), (truth[1], Role::Entry));
+        assert_eq!(s.shown(2), (truth[2], Role::Filled));
+        assert_eq!(s.shown(0), (4, Role::Given));
+        assert!(!s.is_wrong(2) && (0..81).all(|c| !s.in_conflict(c)));
+        // The entries are still there once the solution goes.
+        s.hide_solution();
+        assert_eq!(s.shown(2), (wrong, Role::Entry));
+        // Typing drops the solution.
+        s.show_solution(&truth);
+        s.select(3);
+        s.put(truth[3], false);
+        assert!(s.solution().is_none());
+    }
+
+    #[test]
+    fn a_wrong_solution_is_refused_and_nothing_changes() {
+        let mut s = session(NINE);
+        let mut bad = solution_of(&s);
+        bad.swap(1, 2);
+        assert!(matches!(
+            s.show_solution(&bad).kind,
+            Kind::Refused(Refusal::NotASolution(_))
+        ));
+        assert!(matches!(
+            s.show_solution(&[1, 2]).kind,
+            Kind::Refused(Refusal::BadCells(_))
+        ));
+        assert!(s.solution().is_none());
+    }
+
+    #[test]
+    fn a_hint_marks_one_cell_and_its_house_and_moves_there() {
+        let mut s = session(NINE);
+        let truth = solution_of(&s);
+        s.set_mode(Mode::Play);
+        let hint = s.hint();
+        let cell = hint.cells[0];
+        match &hint.kind {
+            Kind::Hint(Hint::Step { step, .. }) => {
+                assert_eq!(step.placement(), Some((cell, truth[cell])));
+            }
+            Kind::Hint(Hint::Reveal { cell: c, digit, .. }) => {
+                assert_eq!((*c, *digit), (cell, truth[cell]));
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(hint.cells.len(), 9, "the cell and the other 8 of its house");
+        assert_eq!((s.cursor(), s.hinted()), (cell, Some(cell)));
+        assert!(hint.cells[1..].iter().all(|&c| s.in_hint_house(c)));
+        assert_eq!(s.entries()[cell], 0, "a hint fills nothing");
+        // Any edit clears the marks.
+        s.put(truth[cell], false);
+        assert_eq!(s.hinted(), None);
+    }
+
+    #[test]
+    fn checks_say_right_wrong_or_why_not() {
+        let mut s = session(NINE);
+        let truth = solution_of(&s);
+        assert_eq!(
+            s.check().kind,
+            Kind::Checked(Check::Right { missing: 64 }),
+            "no entries: nothing wrong, 64 to go"
+        );
+        s.set_mode(Mode::Play);
+        s.select(1);
+        s.put(truth[1] % 9 + 1, false);
+        assert!(matches!(s.check().kind, Kind::Checked(Check::Wrong { .. })));
+        // An empty grid has many solutions.
+        s.resize(Size::S9);
+        assert_eq!(s.check().kind, Kind::Checked(Check::NotUnique));
+    }
+
+    #[test]
+    fn readonly_moves_but_does_not_edit() {
+        let mut s = session(NINE);
+        s.set_readonly(true);
+        assert_eq!(s.step(0, 1).kind, Kind::Moved);
+        assert_eq!(s.put(5, true).kind, Kind::Refused(Refusal::ReadOnly));
+        assert_eq!(s.clear().kind, Kind::Refused(Refusal::ReadOnly));
+        assert_eq!(s.givens()[0], 4);
+        s.resize(Size::S4);
+        assert!(s.readonly(), "a new size keeps the setting");
+    }
+
+    #[test]
+    fn replacing_keeps_entries_off_givens_and_changes_size_when_needed() {
+        let mut s = Session::new(Size::S9);
+        let g = Grid::from_side(4, vec![1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap();
+        let e = Grid::from_side(4, vec![2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap();
+        assert_eq!(s.replace(g, e).kind, Kind::Replaced);
+        assert_eq!((s.size(), &s.entries()[..2]), (Size::S4, &[0, 3][..]));
+    }
+}

@@ -1,0 +1,513 @@
+//! Every sentence the page and the widget show, in one place: session
+//! feedback, solve results and conflicts in words, with their tone. Plain
+//! Rust (no browser), so the wording is tested natively.
+
+use crate::alphabet::Alphabet;
+use crate::grid::{Conflict, Size};
+use crate::logic::{Check, Hint};
+use crate::session::{Feedback, Kind, Mode, Refusal, Role, Session};
+use crate::solver::{Outcome, Stats};
+
+/// How a message is shown. `Keep` leaves the status as it is (a cursor
+/// move has nothing to say); `Clear` empties it (an edit makes the last
+/// result stale).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    Keep,
+    Clear,
+    /// A passing note about a key, gone with the next good key.
+    Hint,
+    Info,
+    Ok,
+    Warn,
+    Error,
+}
+
+impl Tone {
+    pub fn id(self) -> &'static str {
+        match self {
+            Tone::Keep => "keep",
+            Tone::Clear => "clear",
+            Tone::Hint => "hint",
+            Tone::Info => "info",
+            Tone::Ok => "ok",
+            Tone::Warn => "warn",
+            Tone::Error => "error",
+        }
+    }
+}
+
+/// `1 entry`, `2 entries`.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// A duration for people: `40 µs`, `1.25 ms`, `12.5 ms`, `340 ms`, `2.4 s`
+/// (no float formatting, which would add 15 KB to the WebAssembly).
+pub fn duration(micros: u64) -> String {
+    let (ms, frac) = (micros / 1000, micros % 1000);
+    match ms {
+        0 if micros == 0 => "under 1 µs".to_string(),
+        0 => format!("{micros} µs"),
+        1..=9 => format!("{ms}.{:02} ms", frac / 10),
+        10..=99 => format!("{ms}.{} ms", frac / 100),
+        100..=999 => format!("{ms} ms"),
+        _ => format!("{}.{} s", ms / 1000, ms % 1000 / 100),
+    }
+}
+
+/// `R1C1 and R1C5 both hold '7' in row 1`.
+pub fn conflict(c: &Conflict, size: Size, alphabet: Alphabet) -> String {
+    format!(
+        "{} and {} both hold '{}' in {}",
+        size.cell_name(c.first),
+        size.cell_name(c.second),
+        alphabet.symbol(size, c.digit),
+        c.house
+    )
+}
+
+/// The session's conflicts, the first in words, or `None`.
+pub fn conflicts(s: &Session) -> Option<String> {
+    let first = s.conflicts().first()?;
+    let both_givens = s.givens()[first.first] != 0 && s.givens()[first.second] != 0;
+    let mut message = format!(
+        "Conflicting {}: {}.",
+        if both_givens { "givens" } else { "digits" },
+        conflict(first, s.size(), s.alphabet())
+    );
+    match s.conflicts().len() {
+        1 => {}
+        2 => message.push_str(" One more conflict is marked."),
+        k => message.push_str(&format!(" {} more conflicts are marked.", k - 1)),
+    }
+    Some(message)
+}
+
+/// Two givens clash: nothing to solve.
+pub fn givens_conflict(s: &Session) -> Option<String> {
+    let c = s.givens_conflict()?;
+    Some(format!(
+        "Conflicting givens: {}.",
+        conflict(&c, s.size(), s.alphabet())
+    ))
+}
+
+/// What to type in this grid: `A–P`, `1–16 (two digits quickly for 10–16)`.
+fn symbols_to_type(size: Size, alphabet: Alphabet) -> String {
+    if alphabet == Alphabet::Numbers {
+        format!(
+            "1–{n} (for 10–{n}, the two digits quickly)",
+            n = size.side()
+        )
+    } else {
+        alphabet.name(size)
+    }
+}
+
+/// After a change of the grid: its conflicts, or nothing (older results
+/// are stale).
+fn after_change(s: &Session, done: &str) -> (String, Tone) {
+    match conflicts(s) {
+        Some(m) if done.is_empty() => (m, Tone::Error),
+        Some(m) => (format!("{done} {m}"), Tone::Error),
+        None if done.is_empty() => (String::new(), Tone::Clear),
+        None => (done.to_string(), Tone::Info),
+    }
+}
+
+/// A cell for screen readers: `R3C7: K, your entry, in conflict`.
+pub fn cell_label(s: &Session, cell: usize, candidates: u32) -> String {
+    let (size, alphabet) = (s.size(), s.alphabet());
+    let (digit, role) = s.shown(cell);
+    let mut label = format!("{}: ", size.cell_name(cell));
+    let symbol = || alphabet.symbol(size, digit);
+    match role {
+        Role::Empty => {
+            label.push_str("empty");
+            if candidates != 0 {
+                let list: Vec<String> = (0..size.side() as u8)
+                    .filter(|d| candidates >> d & 1 != 0)
+                    .map(|d| alphabet.symbol(size, d + 1))
+                    .collect();
+                label.push_str(&format!(", candidates {}", list.join(" ")));
+            }
+        }
+        Role::Given => label.push_str(&format!("{}, given", symbol())),
+        Role::Entry => label.push_str(&format!("{}, your entry", symbol())),
+        Role::Filled => label.push_str(&format!("{}, filled by the solver", symbol())),
+    }
+    if s.in_conflict(cell) {
+        label.push_str(", in conflict");
+    }
+    if s.is_wrong(cell) {
+        label.push_str(", wrong");
+    }
+    if s.hinted() == Some(cell) {
+        label.push_str(", hint");
+    }
+    label
+}
+
+/// An action's feedback in words, with its tone.
+pub fn feedback(f: &Feedback, s: &Session) -> (String, Tone) {
+    let (size, alphabet) = (s.size(), s.alphabet());
+    match &f.kind {
+        Kind::Moved | Kind::Unchanged => (String::new(), Tone::Keep),
+        Kind::Edited | Kind::Replaced => after_change(s, ""),
+        Kind::Undone => after_change(s, "Undone."),
+        Kind::Redone => after_change(s, "Redone."),
+        Kind::Cleared => ("Grid cleared. Undo brings it back.".into(), Tone::Info),
+        Kind::Refused(r) => refusal(r, s),
+        Kind::Loaded {
+            size,
+            alphabet,
+            givens,
+            puzzles,
+        } => {
+            let mut m = format!(
+                "Loaded a {size} puzzle in {} with {}.",
+                alphabet.name(*size),
+                count(*givens, "given", "givens")
+            );
+            if *puzzles > 1 {
+                m.push_str(&format!(
+                    " The text held {puzzles} puzzles; this is the first."
+                ));
+            }
+            match conflicts(s) {
+                Some(c) => (format!("{m} {c}"), Tone::Error),
+                None => (m, Tone::Ok),
+            }
+        }
+        Kind::Opened {
+            size,
+            givens,
+            entries,
+            conflict: clash,
+        } => {
+            let m = format!(
+                "Opened a shared {size} puzzle with {} and {}.",
+                count(*givens, "given", "givens"),
+                count(*entries, "entry", "entries")
+            );
+            match clash {
+                Some(c) => (
+                    format!(
+                        "{m} Its givens conflict: {}, so it has no solution.",
+                        conflict(c, *size, alphabet)
+                    ),
+                    Tone::Error,
+                ),
+                None => match conflicts(s) {
+                    Some(c) => (format!("{m} {c}"), Tone::Warn),
+                    None => (m, Tone::Ok),
+                },
+            }
+        }
+        Kind::SolutionShown { corrected, .. } => match corrected {
+            0 => (String::new(), Tone::Keep),
+            1 => (
+                "One of your entries differed from it: the solution's digit is shown there.".into(),
+                Tone::Warn,
+            ),
+            k => (
+                format!(
+                    "{k} of your entries differed from it: the solution's digits are shown there."
+                ),
+                Tone::Warn,
+            ),
+        },
+        Kind::SolutionHidden => (
+            "Solution removed; your givens and entries are kept.".into(),
+            Tone::Info,
+        ),
+        Kind::Mode(Mode::Play) => (
+            "Play: typing fills your entries; the givens stay fixed.".into(),
+            Tone::Info,
+        ),
+        Kind::Mode(Mode::Edit) => ("Edit puzzle: typing sets givens.".into(), Tone::Info),
+        Kind::Hint(h) => hint(h, size, alphabet),
+        Kind::Checked(c) => check(c, s),
+    }
+}
+
+fn refusal(r: &Refusal, s: &Session) -> (String, Tone) {
+    let (size, alphabet) = (s.size(), s.alphabet());
+    match r {
+        Refusal::ReadOnly => ("This grid is read-only.".into(), Tone::Hint),
+        Refusal::Given(cell) => (
+            format!(
+                "{} is a given. Switch to Edit puzzle to change givens.",
+                size.cell_name(*cell)
+            ),
+            Tone::Hint,
+        ),
+        Refusal::NotASymbol(ch) => (
+            format!(
+                "'{ch}' is not a symbol of this {size} grid: type {}, or - . or space for an empty cell.",
+                symbols_to_type(size, alphabet)
+            ),
+            Tone::Hint,
+        ),
+        Refusal::NoSuchCell(cell) => (format!("There is no cell {cell} in a {size} grid."), Tone::Hint),
+        Refusal::Unreadable(e) => (
+            format!("Could not read the puzzle: {e}. Your grid is unchanged."),
+            Tone::Error,
+        ),
+        Refusal::BadLink(e) => (
+            format!("The link's puzzle could not be read: {e}. Your grid is unchanged."),
+            Tone::Error,
+        ),
+        Refusal::BadCells(e) => (format!("Not a grid of this size: {e}."), Tone::Error),
+        Refusal::NotASolution(e) => (
+            format!("The answer was refused by the checker: {e}. Your grid is unchanged."),
+            Tone::Error,
+        ),
+        Refusal::NothingToUndo => ("Nothing to undo.".into(), Tone::Hint),
+        Refusal::NothingToRedo => ("Nothing to redo.".into(), Tone::Hint),
+    }
+}
+
+fn hint(h: &Hint, size: Size, alphabet: Alphabet) -> (String, Tone) {
+    match h {
+        Hint::Solved => ("The grid is complete and right.".into(), Tone::Ok),
+        Hint::Conflict(c) => (
+            format!("First fix the conflict: {}.", conflict(c, size, alphabet)),
+            Tone::Error,
+        ),
+        Hint::WrongEntries => (
+            "Some of your entries are wrong: no solution fits them. Check shows which.".into(),
+            Tone::Warn,
+        ),
+        Hint::NoSolution => (
+            "This puzzle has no solution, so there is no next step.".into(),
+            Tone::Warn,
+        ),
+        Hint::Step { step, before } => {
+            let mut text = String::new();
+            for b in before {
+                text.push_str(&b.describe(size, alphabet));
+                text.push_str(". Then: ");
+            }
+            text.push_str(&step.describe(size, alphabet));
+            text.push('.');
+            (text, Tone::Info)
+        }
+        Hint::Reveal {
+            cell,
+            digit,
+            candidates,
+        } => (
+            format!(
+                "No single or locked candidate helps here. {} has the fewest candidates ({candidates}); \
+                 the solver says it is {}.",
+                size.cell_name(*cell),
+                alphabet.symbol(size, *digit)
+            ),
+            Tone::Info,
+        ),
+    }
+}
+
+fn check(c: &Check, s: &Session) -> (String, Tone) {
+    let entries = s.entry_count();
+    let to_go = |missing: usize| count(missing, "cell", "cells");
+    match c {
+        Check::Right { missing: 0 } => (
+            "Every cell is filled and right. Well done!".into(),
+            Tone::Ok,
+        ),
+        Check::Right { missing } => match entries {
+            0 => (
+                format!("No entries to check yet; {} to go.", to_go(*missing)),
+                Tone::Info,
+            ),
+            1 => (
+                format!("Your entry is right; {} to go.", to_go(*missing)),
+                Tone::Ok,
+            ),
+            k => (
+                format!(
+                    "All {k} of your entries are right; {} to go.",
+                    to_go(*missing)
+                ),
+                Tone::Ok,
+            ),
+        },
+        Check::Wrong { cells, missing } => {
+            let k = cells.len();
+            (
+                format!(
+                    "{k} of your {} {} wrong (marked); {} empty.",
+                    count(entries, "entry", "entries"),
+                    if k == 1 { "is" } else { "are" },
+                    count(*missing, "cell", "cells")
+                ),
+                Tone::Warn,
+            )
+        }
+        Check::Conflict(c) => (
+            format!(
+                "Conflicting givens: {}.",
+                conflict(c, s.size(), s.alphabet())
+            ),
+            Tone::Error,
+        ),
+        Check::NoSolution => (
+            "The givens have no solution, so there is nothing to check against.".into(),
+            Tone::Warn,
+        ),
+        Check::NotUnique => (
+            "The givens have several solutions, so no single answer to check against.".into(),
+            Tone::Warn,
+        ),
+    }
+}
+
+/// A solve's result in words: what was found and what it cost.
+pub fn solved(
+    outcome: &Outcome,
+    stats: Stats,
+    micros: u64,
+    size: Size,
+    alphabet: Alphabet,
+) -> (String, Tone) {
+    let cost = format!(
+        "{}, {}, {}",
+        duration(micros),
+        count(stats.guesses as usize, "guess", "guesses"),
+        count(stats.nodes as usize, "node", "nodes")
+    );
+    match outcome {
+        Outcome::Unique(_) => (format!("Solved: the only solution ({cost})."), Tone::Ok),
+        Outcome::Solved(_) => (
+            format!("Solved ({cost}); uniqueness not checked."),
+            Tone::Ok,
+        ),
+        Outcome::Several { count, more, .. } => (
+            format!(
+                "This puzzle has {}{count} solutions; showing one ({cost}).",
+                if *more { "at least " } else { "" }
+            ),
+            Tone::Warn,
+        ),
+        Outcome::NoSolution => (
+            format!("No solution: these givens cannot be completed ({cost})."),
+            Tone::Error,
+        ),
+        Outcome::Conflict(c) => (
+            format!("Conflicting givens: {}.", conflict(c, size, alphabet)),
+            Tone::Error,
+        ),
+        Outcome::OutOfBudget { .. } => (format!("Stopped after {cost}."), Tone::Warn),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+
+    const NINE: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    fn words(s: &mut Session, f: impl FnOnce(&mut Session) -> Feedback) -> (String, Tone) {
+        let fb = f(s);
+        feedback(&fb, s)
+    }
+
+    #[test]
+    fn durations_never_read_zero() {
+        assert_eq!(duration(0), "under 1 µs");
+        assert_eq!(duration(7), "7 µs");
+        assert_eq!(duration(999), "999 µs");
+        assert_eq!(duration(1_250), "1.25 ms");
+        assert_eq!(duration(12_500), "12.5 ms");
+        assert_eq!(duration(340_000), "340 ms");
+        assert_eq!(duration(2_400_000), "2.4 s");
+    }
+
+    #[test]
+    fn counts_are_plural_only_when_they_should_be() {
+        assert_eq!(count(1, "entry", "entries"), "1 entry");
+        assert_eq!(count(0, "entry", "entries"), "0 entries");
+        let stats = Stats {
+            guesses: 1,
+            nodes: 1,
+        };
+        let g = Grid::empty(Size::S4);
+        let (m, tone) = solved(&Outcome::Unique(g), stats, 40, Size::S4, Alphabet::Digits);
+        assert_eq!(m, "Solved: the only solution (40 µs, 1 guess, 1 node).");
+        assert_eq!(tone, Tone::Ok);
+    }
+
+    #[test]
+    fn a_check_with_no_entries_does_not_praise_them() {
+        let mut s = Session::new(Size::S9);
+        s.load_text(NINE, None);
+        let (m, tone) = words(&mut s, Session::check);
+        assert_eq!(m, "No entries to check yet; 64 cells to go.");
+        assert_eq!(tone, Tone::Info);
+        s.set_mode(Mode::Play);
+        s.select(1);
+        let truth = crate::solve(
+            &Grid::from_cells(Size::S9, s.givens().to_vec()).unwrap(),
+            &crate::SolveOptions::default(),
+        )
+        .outcome
+        .solution()
+        .unwrap()
+        .cells()
+        .to_vec();
+        s.put(truth[1], false);
+        assert_eq!(
+            words(&mut s, Session::check).0,
+            "Your entry is right; 63 cells to go."
+        );
+        s.select(2);
+        s.put(truth[2] % 9 + 1, false);
+        assert_eq!(
+            words(&mut s, Session::check).0,
+            "1 of your 2 entries is wrong (marked); 62 cells empty."
+        );
+    }
+
+    #[test]
+    fn undo_replaces_the_status_and_edits_clear_stale_results() {
+        let mut s = Session::new(Size::S4);
+        s.put(1, true);
+        s.put(1, true);
+        let (m, tone) = feedback(&s.undo(), &s);
+        assert_eq!((m.as_str(), tone), ("Undone.", Tone::Info));
+        let (m, tone) = feedback(&s.redo(), &s);
+        assert!(m.starts_with("Redone. Conflicting givens: R1C1 and R1C2 both hold '1' in row 1."));
+        assert_eq!(tone, Tone::Error);
+        s.select(1);
+        let (m, tone) = feedback(&s.put(2, false), &s);
+        assert_eq!((m.as_str(), tone), ("", Tone::Clear));
+    }
+
+    #[test]
+    fn refusals_say_what_to_type() {
+        let mut s = Session::new(Size::S16);
+        s.set_alphabet(Alphabet::Numbers);
+        let refused = Feedback {
+            kind: Kind::Refused(Refusal::NotASymbol('x')),
+            cells: Vec::new(),
+        };
+        let (m, tone) = feedback(&refused, &s);
+        assert_eq!(tone, Tone::Hint);
+        assert!(
+            m.contains("1–16 (for 10–16, the two digits quickly)"),
+            "{m}"
+        );
+        s.put(3, false);
+        s.set_mode(Mode::Play);
+        let (m, _) = words(&mut s, |s| s.put(1, false));
+        assert_eq!(
+            m,
+            "R1C1 is a given. Switch to Edit puzzle to change givens."
+        );
+    }
+}
