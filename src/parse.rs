@@ -24,6 +24,10 @@
 //! as numbers throughout, its other rows too.
 
 use std::collections::VecDeque;
+
+/// The longest line read, in bytes. A 25×25 puzzle on one line is 625
+/// symbols; decorated, a row is under 200; comments get the rest.
+pub const MAX_LINE: usize = 8192;
 use std::fmt;
 
 use crate::alphabet::{describe_alphabets, Alphabet};
@@ -103,6 +107,9 @@ pub enum ParseErrorKind {
     TruncatedBlock { rows: usize, side: usize },
     /// A number above the side in a grid written in numbers.
     NumberOutOfRange { side: usize },
+    /// A line longer than [`MAX_LINE`] bytes (the largest puzzle with its
+    /// decoration is far shorter): skipped, so memory stays flat.
+    LineTooLong { max: usize },
 }
 
 impl fmt::Display for ParseErrorKind {
@@ -159,6 +166,10 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::TruncatedBlock { rows, side } => write!(
                 f,
                 "truncated block: {rows} of {side} rows before the blank line or the end"
+            ),
+            ParseErrorKind::LineTooLong { max } => write!(
+                f,
+                "a line longer than {max} bytes, skipped: the largest puzzle is 625 symbols and its decoration"
             ),
             ParseErrorKind::NumberOutOfRange { side } => write!(
                 f,
@@ -252,13 +263,18 @@ impl Parser {
         }
     }
 
-    /// Feeds one line, with or without its `\n` / `\r\n`.
+    /// Feeds one line, with or without its `\n` / `\r\n`. A line longer
+    /// than [`MAX_LINE`] bytes is reported and skipped.
     pub fn push_line(&mut self, raw: &str) {
+        let mut text = raw.strip_suffix('\n').unwrap_or(raw);
+        if text.len() > MAX_LINE {
+            self.push_overlong_line();
+            return;
+        }
         if self.ended {
             return;
         }
         self.line_no += 1;
-        let mut text = raw.strip_suffix('\n').unwrap_or(raw);
         text = text.strip_suffix('\r').unwrap_or(text);
         if self.line_no == 1 {
             text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -275,6 +291,25 @@ impl Parser {
             let line = split_cells(text, self.line_no);
             self.content(line);
         }
+    }
+
+    /// Counts a line too long to hold (a reader that stopped storing it at
+    /// [`MAX_LINE`] bytes): a block in progress ends there, and the line is
+    /// reported as one bad puzzle.
+    pub fn push_overlong_line(&mut self) {
+        if self.ended {
+            return;
+        }
+        self.line_no += 1;
+        self.end_group();
+        self.emit(
+            self.line_no,
+            Err(ParseError {
+                line: self.line_no,
+                column: None,
+                kind: ParseErrorKind::LineTooLong { max: MAX_LINE },
+            }),
+        );
     }
 
     /// Ends the input: a block still open is reported as truncated, and an

@@ -249,3 +249,57 @@ fn timeout_stops_one_puzzle_and_the_batch_goes_on() {
     );
     assert_eq!(run(&["solve", "--timeout", "0"], "").status.code(), Some(2));
 }
+
+#[test]
+fn out_of_range_seconds_are_usage_errors_not_panics() {
+    for args in [
+        &["solve", "--timeout", "1e20"][..],
+        &["solve", "--timeout", "inf"],
+        &["solve", "--timeout=-1"],
+        &["bench", "--seconds", "nan"],
+        &["bench", "--seconds", "inf"],
+        &["bench", "--seconds=-1"],
+    ] {
+        let out = run(args, "");
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(
+            text(&out.stderr).contains("seconds"),
+            "{args:?}: the error says what is wrong: {}",
+            text(&out.stderr)
+        );
+    }
+    // A long but representable timeout works.
+    let out = run(
+        &["solve", "--timeout", "1e9"],
+        &format!("{}\n", ".".repeat(81)),
+    );
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn an_endless_line_is_skipped_in_flat_memory_and_the_rest_is_read() {
+    let nine = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let input = format!("{nine}\n{}\n{nine}\n", "x".repeat(5_000_000));
+    let out = run(&["solve"], &input);
+    assert_eq!(out.status.code(), Some(1), "a bad puzzle in the batch");
+    assert_eq!(
+        text(&out.stderr),
+        "<stdin>:puzzle 2 (line 2): a line longer than 8192 bytes, skipped: the largest puzzle is 625 symbols and its decoration\n"
+    );
+    assert_eq!(
+        text(&out.stdout).lines().count(),
+        2,
+        "both puzzles around it are solved"
+    );
+    // /dev/zero is one endless line: read past in bounded memory, so a short
+    // read of it ends (here cut at 50 MB by `head`-like input).
+    let zeros = "\0".repeat(50_000_000);
+    let out = run(&["count"], &zeros);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("a line longer than 8192 bytes"));
+}

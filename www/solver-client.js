@@ -1,6 +1,8 @@
-// Owns the solving worker: one solve at a time. Cancel asks the worker to
+// Owns the solving worker: one request at a time. Cancel asks the worker to
 // stop (it checks between time slices); a worker that does not confirm
-// within CANCEL_GRACE_MS, or that fails, is terminated and replaced.
+// within CANCEL_GRACE_MS, or that fails, is terminated and replaced. Every
+// request ends, resolved or rejected: a request sent to a worker that is then
+// replaced is sent again to the new one.
 
 import { wasmBuild } from './wasm.js';
 
@@ -16,7 +18,7 @@ export class Cancelled extends Error {
 export class SolverClient {
   #url;
   #worker = null;
-  #pending = null; // { id, resolve, reject, onProgress }
+  #pending = null; // { id, resolve, reject, onProgress, message }
   #stopping = null; // { id, timer }: a cancel the worker has not confirmed yet
   #nextId = 1;
 
@@ -39,10 +41,7 @@ export class SolverClient {
     if (this.#pending) this.cancel();
     if (!this.#worker) this.#spawn();
     const id = this.#nextId++;
-    return new Promise((resolve, reject) => {
-      this.#pending = { id, resolve, reject, onProgress };
-      this.#worker.postMessage({ type: 'solve', id, cells, side, limit, alphabet });
-    });
+    return this.#send({ type: 'solve', id, cells, side, limit, alphabet }, onProgress);
   }
 
   /**
@@ -53,9 +52,13 @@ export class SolverClient {
     if (this.#pending) this.cancel();
     if (!this.#worker) this.#spawn();
     const id = this.#nextId++;
+    return this.#send({ type: 'generate', id, side, seed, symmetric }, null);
+  }
+
+  #send(message, onProgress) {
     return new Promise((resolve, reject) => {
-      this.#pending = { id, resolve, reject, onProgress: null };
-      this.#worker.postMessage({ type: 'generate', id, side, seed, symmetric });
+      this.#pending = { id: message.id, resolve, reject, onProgress, message };
+      this.#worker.postMessage(message);
     });
   }
 
@@ -79,8 +82,9 @@ export class SolverClient {
     this.#stopping = {
       id: pending.id,
       timer: setTimeout(() => {
-        // No confirmation: the worker is stuck in a long slice. Replace it.
-        if (this.#worker === worker && this.#stopping?.id === pending.id) this.#replace();
+        // No confirmation: the worker is stuck in a long slice. Replace it;
+        // a newer request it was holding goes to the new worker.
+        if (this.#worker === worker) this.#replace();
       }, CANCEL_GRACE_MS),
     };
     pending.reject(new Cancelled());
@@ -101,6 +105,7 @@ export class SolverClient {
     this.#worker?.terminate();
     this.#worker = null;
     this.#spawn();
+    if (this.#pending) this.#worker.postMessage(this.#pending.message);
   }
 
   #receive(msg) {

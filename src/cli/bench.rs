@@ -19,7 +19,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=2))]
     limit: u64,
     /// Timed seconds per file and engine (at least one full pass).
-    #[arg(long, default_value_t = 2.0)]
+    #[arg(long, default_value_t = 2.0, value_parser = super::parse_bench_seconds)]
     seconds: f64,
     /// Print one JSON object per row instead of a table.
     #[arg(long)]

@@ -108,10 +108,75 @@ pub(crate) fn parse_size(s: &str) -> Result<Size, String> {
         .ok_or_else(|| format!("'{s}' is not a side: use 4, 9, 16 or 25"))
 }
 
+enum Line {
+    Read,
+    /// Longer than the cap: the rest was read past, not stored.
+    TooLong,
+    End,
+}
+
+/// Reads one line into `bytes`, storing at most `cap` bytes: a longer line
+/// is consumed to its end without being held, so memory stays flat on any
+/// input (`/dev/zero` included: it is one endless line).
+fn read_line_capped(
+    reader: &mut impl BufRead,
+    bytes: &mut Vec<u8>,
+    cap: usize,
+) -> io::Result<Line> {
+    let mut seen = 0usize;
+    loop {
+        let buf = match reader.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(match seen {
+                0 => Line::End,
+                _ if seen > cap => Line::TooLong,
+                _ => Line::Read,
+            });
+        }
+        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..=i], true),
+            None => (buf, false),
+        };
+        let n = chunk.len();
+        if seen + n <= cap + 1 {
+            bytes.extend_from_slice(chunk);
+        } else {
+            bytes.clear();
+        }
+        seen += n;
+        reader.consume(n);
+        if done {
+            // The cap counts the line without its `\n`.
+            return Ok(if seen > cap + 1 {
+                Line::TooLong
+            } else {
+                Line::Read
+            });
+        }
+    }
+}
+
 fn parse_seconds(s: &str) -> Result<Duration, String> {
-    match s.trim().parse::<f64>() {
-        Ok(v) if v > 0.0 && v.is_finite() => Ok(Duration::from_secs_f64(v)),
+    match s.parse::<f64>() {
+        // `try_`: a number of seconds beyond a Duration is a usage error,
+        // not a panic.
+        Ok(v) if v > 0.0 && v.is_finite() => Duration::try_from_secs_f64(v)
+            .map_err(|_| format!("'{s}' seconds is longer than this program can wait")),
         _ => Err(format!("'{s}' is not a number of seconds above 0")),
+    }
+}
+
+/// Seconds for `bench`: a finite number from 0 (one pass) to a day.
+pub(crate) fn parse_bench_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if (0.0..=86_400.0).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "'{s}' is not a number of seconds from 0 (one pass) to 86400"
+        )),
     }
 }
 
@@ -236,9 +301,16 @@ impl Job {
         let mut times = Times::default();
         loop {
             bytes.clear();
-            match reader.read_until(b'\n', &mut bytes) {
-                Ok(0) => break,
-                Ok(_) => {}
+            match read_line_capped(&mut reader, &mut bytes, bitsudoku::parse::MAX_LINE) {
+                Ok(Line::End) => break,
+                Ok(Line::Read) => {}
+                Ok(Line::TooLong) => {
+                    parser.push_overlong_line();
+                    while let Some(entry) = parser.next_entry() {
+                        self.answer(name, entry, &mut times)?;
+                    }
+                    continue;
+                }
                 Err(e) => {
                     eprintln!(
                         "bitsudoku: {name}: read error after line {}: {e}",
@@ -482,8 +554,9 @@ impl Times {
     /// One stderr line per input: count, median, worst, total.
     fn summarize(&self, name: &str) {
         eprintln!(
-            "{name}: {} puzzles, median {} µs, worst {} µs (puzzle {}), total {:.3} s",
+            "{name}: {} puzzle{}, median {} µs, worst {} µs (puzzle {}), total {:.3} s",
             self.count,
+            if self.count == 1 { "" } else { "s" },
             self.median_us(),
             self.worst.0.as_micros(),
             self.worst.1,

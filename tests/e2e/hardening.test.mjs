@@ -176,3 +176,67 @@ test('Cancel stops the worker’s search without replacing the worker', async ()
     assert.deepEqual(page.workers(), [worker], 'the same worker solved the next puzzle');
   });
 });
+
+/** Waits until no request is in flight: Solve enabled and no "Solving…" or "Making…" status. */
+function settled(page, timeout = 30000) {
+  return page.waitForFunction(
+    () => {
+      const s = document.querySelector('#status').textContent;
+      return !document.querySelector('#solve').disabled && !/^(Solving|Making)/.test(s);
+    },
+    null,
+    { timeout },
+  );
+}
+
+test('every request settles: Generate, Cancel and Solve clicked 30 ms apart, and random sequences', async () => {
+  await withPage(async (page) => {
+    await page.selectOption('#size', '25');
+    // The sequence that lost a solve: cancels confirmed later than the grace
+    // period, whose timer then killed the worker holding the next request.
+    for (const id of ['generate', 'cancel', 'generate', 'cancel', 'generate', 'cancel', 'solve']) {
+      await page.evaluate((id) => document.getElementById(id).click(), id);
+      await page.waitForTimeout(30);
+    }
+    await settled(page);
+    // Random sequences of the same buttons at random intervals.
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let round = 0; round < 6; round++) {
+      for (let k = 0; k < 8; k++) {
+        const id = ['generate', 'cancel', 'solve'][Math.floor(random() * 3)];
+        await page.evaluate((id) => document.getElementById(id).click(), id);
+        await page.waitForTimeout(Math.floor(random() * 80));
+      }
+      await page.evaluate(() => document.getElementById('solve').click());
+      await settled(page);
+    }
+  });
+});
+
+test('the widget settles every one of 50 concurrent solves', async () => {
+  await inPage(
+    browser,
+    `${site.url}examples/embed.html`,
+    async (page) => {
+      const outcomes = await page.evaluate(async () => {
+        const el = document.getElementById('nine');
+        await el.ready;
+        const runs = Array.from({ length: 50 }, () =>
+          el.solve().then(
+            (r) => r.outcome,
+            (e) => e.name,
+          ),
+        );
+        return Promise.race([
+          Promise.all(runs),
+          new Promise((resolve) => setTimeout(() => resolve('some request never settled'), 20000)),
+        ]);
+      });
+      assert.ok(Array.isArray(outcomes), outcomes);
+      assert.equal(outcomes.filter((o) => o === 'Cancelled').length, 49);
+      assert.equal(outcomes.at(-1), 'unique');
+    },
+    { checkProblems: false },
+  );
+});

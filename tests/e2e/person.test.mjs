@@ -53,6 +53,11 @@ function inView(page, selector) {
   });
 }
 
+/** Switches to play (on the page before this redesign, its single Play toggle). */
+async function play(page) {
+  await page.click((await page.$('#mode-play')) ? '#mode-play' : '#mode');
+}
+
 async function loadText(page, text) {
   await page.$eval('details.paste', (d) => (d.open = true));
   await page.fill('#paste-text', text);
@@ -169,7 +174,7 @@ test('3. a share link never overwrites newer work: share, edit, reload; open a l
   await withPage(
     async (page) => {
       await loadText(page, POJ[0]);
-      await page.click('#mode-play');
+      await play(page);
       const empties = [...POJ[0]].flatMap((ch, i) => (ch === '.' ? [i] : []));
       await page.click(`#grid [data-cell="${empties[0]}"]`);
       await page.keyboard.type(POJ_OUT[0][empties[0]]);
@@ -253,7 +258,7 @@ test('5. numbers as well as letters: rows of numbers paste, and 1 then 6 types 1
     const answer = UVA_OUT1.replace(/\s/g, '');
     const empty = letters.flat().findIndex((d, i) => d === 0 && answer.charCodeAt(i) - 64 >= 10);
     const number = String(answer.charCodeAt(empty) - 64);
-    await page.click(`#mode-play`);
+    await play(page);
     await page.click(`#grid [data-cell="${empty}"]`);
     await page.keyboard.type(number);
     const texts = await cellTexts(page);
@@ -268,7 +273,7 @@ test('5. numbers as well as letters: rows of numbers paste, and 1 then 6 types 1
 test('6. marks match the state: after Solve no stale conflict or wrong marks, and entries keep their colour', async () => {
   await withPage(async (page) => {
     await loadText(page, POJ[0]);
-    await page.click('#mode-play');
+    await play(page);
     const empties = [...POJ[0]].flatMap((ch, i) => (ch === '.' ? [i] : []));
     const [right, wrong] = empties;
     await page.click(`#grid [data-cell="${right}"]`);
@@ -400,7 +405,7 @@ test('10. messages read well: plurals, no zero times, no praise for no entries, 
     await loadText(page, POJ[0]);
     await page.click('#check');
     assert.match(await status(page), /^No entries to check yet; \d+ cells to go\.$/);
-    await page.click('#mode-play');
+    await play(page);
     const empty = [...POJ[0]].indexOf('.');
     await page.click(`#grid [data-cell="${empty}"]`);
     await page.keyboard.type(POJ_OUT[0][empty]);
