@@ -117,8 +117,7 @@ pub fn write_grid(out: &mut String, grid: &Grid, notation: &Notation) {
             }
         }
         Layout::Pretty => {
-            let mut border = String::new();
-            for (r, row) in grid.cells().chunks(n).enumerate() {
+            let lines = grid.cells().chunks(n).map(|row| {
                 let mut line = String::with_capacity(4 * n);
                 for (c, &d) in row.iter().enumerate() {
                     if c > 0 {
@@ -126,19 +125,9 @@ pub fn write_grid(out: &mut String, grid: &Grid, notation: &Notation) {
                     }
                     line.push(symbol(d));
                 }
-                if r > 0 && r % b == 0 {
-                    if border.is_empty() {
-                        border = line
-                            .chars()
-                            .map(|ch| if ch == '|' { '+' } else { '-' })
-                            .collect();
-                    }
-                    out.push_str(&border);
-                    out.push('\n');
-                }
-                out.push_str(&line);
-                out.push('\n');
-            }
+                line
+            });
+            write_banded(out, lines, b);
         }
     }
 }
@@ -171,8 +160,7 @@ fn write_numbers(out: &mut String, grid: &Grid, layout: Layout, blank: char) {
         Layout::Pretty => {
             // Boxes apart: ` | ` between them and a rule between bands.
             let b = grid.size().box_size();
-            let mut border = String::new();
-            for (r, row) in grid.cells().chunks(n).enumerate() {
+            let lines = grid.cells().chunks(n).map(|row| {
                 let boxes: Vec<String> = row
                     .chunks(b)
                     .map(|part| {
@@ -181,18 +169,29 @@ fn write_numbers(out: &mut String, grid: &Grid, layout: Layout, blank: char) {
                         cells.join(", ")
                     })
                     .collect();
-                let line = boxes.join(" | ");
-                if r > 0 && r % b == 0 {
-                    if border.is_empty() {
-                        border = line
-                            .chars()
-                            .map(|ch| if ch == '|' { '+' } else { '-' })
-                            .collect();
-                    }
-                    let _ = writeln!(out, "{border}");
-                }
-                let _ = writeln!(out, "{line}");
-            }
+                boxes.join(" | ")
+            });
+            write_banded(out, lines, b);
         }
+    }
+}
+
+/// Writes the rows of a pretty grid, a rule (`------+------`, drawn under the
+/// first row's `|`) between each band of `b` rows.
+fn write_banded(out: &mut String, lines: impl Iterator<Item = String>, b: usize) {
+    let mut border = String::new();
+    for (r, line) in lines.enumerate() {
+        if r > 0 && r % b == 0 {
+            if border.is_empty() {
+                border = line
+                    .chars()
+                    .map(|ch| if ch == '|' { '+' } else { '-' })
+                    .collect();
+            }
+            out.push_str(&border);
+            out.push('\n');
+        }
+        out.push_str(&line);
+        out.push('\n');
     }
 }

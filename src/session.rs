@@ -433,7 +433,10 @@ impl Session {
     /// Changes `cell` to `digit` within the last undo step: the second key
     /// of a two-digit number amends the first.
     pub fn amend(&mut self, cell: usize, digit: u8) -> Feedback {
-        if self.readonly || cell >= self.size.cells() || digit as usize > self.size.side() {
+        if self.readonly {
+            return Feedback::refused(Refusal::ReadOnly);
+        }
+        if cell >= self.size.cells() || digit as usize > self.size.side() {
             return Feedback::refused(Refusal::NoSuchCell(cell));
         }
         if self.mode == Mode::Play && self.givens[cell] != 0 {

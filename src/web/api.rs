@@ -272,28 +272,19 @@ impl Solution {
     /// One sentence for people (built when asked for).
     #[wasm_bindgen(getter)]
     pub fn message(&self) -> String {
-        super::words::solved(
-            &self.outcome,
-            self.stats,
-            self.micros,
-            self.size,
-            self.alphabet,
-        )
-        .0
+        self.words().0
     }
     /// How to show the message: `ok`, `warn` or `error`.
     #[wasm_bindgen(getter)]
     pub fn tone(&self) -> String {
-        super::words::solved(
-            &self.outcome,
-            self.stats,
-            self.micros,
-            self.size,
-            self.alphabet,
-        )
-        .1
-        .id()
-        .to_string()
+        self.words().1.id().to_string()
+    }
+}
+
+impl Solution {
+    fn words(&self) -> (String, super::words::Tone) {
+        let (outcome, stats) = (&self.outcome, self.stats);
+        super::words::solved(outcome, stats, self.micros, self.size, self.alphabet)
     }
 }
 
