@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_EACH=${1:-30}
-for target in parse solve; do
+for target in parse solve cli; do
   corpus=target/fuzz-corpus/$target
   mkdir -p "$corpus"
   # Comparison tracing helps the parser (symbols), not the solver (grids),
@@ -12,9 +12,22 @@ for target in parse solve; do
   # has no unsafe code.
   flags=(-O -s none)
   seeds=(tests/data/judge)
+  extra=()
   if [ "$target" = solve ]; then flags+=(--no-trace-compares); seeds=(); fi
+  # The CLI path: inputs long enough for over-long lines, its per-puzzle
+  # messages silenced (libFuzzer still reports crashes), 512 MB of memory at
+  # most: the reader must stay flat.
+  if [ "$target" = cli ]; then
+    extra=(-max_len=40000 -close_fd_mask=2 -rss_limit_mb=512)
+    # A seed with a line past the cap between two puzzles, so the reader's
+    # skipping is explored from the start (libFuzzer grows inputs slowly).
+    seeds+=(target/fuzz-seeds/cli)
+    mkdir -p target/fuzz-seeds/cli
+    { printf '\x98'; head -c 9000 /dev/zero | tr '\0' x; printf '\n'; grep -hv '^#' tests/data/9x9_hardest.txt | head -3; } \
+      >target/fuzz-seeds/cli/long-line
+  fi
   (cd fuzz && cargo +nightly fuzz run "${flags[@]}" "$target" "../$corpus" "${seeds[@]/#/../}" -- \
-    -max_total_time="$SECONDS_EACH" -print_final_stats=1 2>&1) | tee "target/fuzz-$target.log" |
+    -max_total_time="$SECONDS_EACH" -print_final_stats=1 "${extra[@]}" 2>&1) | tee "target/fuzz-$target.log" |
     grep -E '^(==|INFO: Running|Done|stat::number_of_executed_units)|panicked|ERROR' || true
   if grep -qE 'ERROR|panicked|deadly signal' "target/fuzz-$target.log"; then
     echo "fuzz target $target failed; see target/fuzz-$target.log and fuzz/artifacts/$target/" >&2

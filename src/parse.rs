@@ -3,12 +3,14 @@
 //! The parser is push-driven so that the core does no I/O: a front end feeds it
 //! lines ([`Parser::push_line`]) and takes finished puzzles or errors
 //! ([`Parser::next_entry`]). It holds at most one block (25 lines) at a time,
-//! so memory does not grow with the input.
+//! so memory does not grow with the input. [`Entries`] pulls lines from any
+//! reader into it, holding at most [`MAX_LINE`] bytes of a line.
 //!
 //! What a line is:
 //! - a line `end` ends the input (POJ 3074);
 //! - a blank line ends a group (the blank line between judge cases);
-//! - `#…` lines and border lines (`+---+---+`, `------+------`) are skipped;
+//! - `#…` lines and border lines (`+---+---+`, `------+------`) are skipped
+//!   (a run of dashes only when it cannot be a row: see [`is_border`]);
 //! - any other line holds cells: every character but whitespace and `|`.
 //!   When its first word is a whole puzzle (16, 81, 256 or 625 symbols), the
 //!   rest of the line is a comment (`<puzzle>\t<name>`).
@@ -285,7 +287,7 @@ impl Parser {
             self.ended = true;
         } else if trimmed.is_empty() {
             self.end_group();
-        } else if trimmed.starts_with('#') || is_border(trimmed) {
+        } else if trimmed.starts_with('#') || is_border(trimmed, self.open_side()) {
             // Comments and decoration hold no cells.
         } else {
             let line = split_cells(text, self.line_no);
@@ -333,6 +335,15 @@ impl Parser {
     /// lines are ignored.
     pub fn is_ended(&self) -> bool {
         self.ended
+    }
+
+    /// The side of the block being read, if any.
+    fn open_side(&self) -> Option<usize> {
+        match self.mode {
+            Mode::Idle => None,
+            Mode::Block(size, _) => Some(size.side()),
+            Mode::Maybe16 => Some(16),
+        }
     }
 
     /// The next finished puzzle or error, in input order.
@@ -655,6 +666,130 @@ impl Parser {
     }
 }
 
+/// Every puzzle and error of a byte stream, in order, read line by line with
+/// at most [`MAX_LINE`] bytes of a line held: memory stays flat on any input
+/// (`/dev/zero` is one endless line, reported once). The core does no I/O of
+/// its own; this only pulls from a reader it is given.
+///
+/// A read error is yielded once and ends the stream, with no "truncated" or
+/// "empty" report after it: the error already says why the input stopped.
+pub struct Entries<R> {
+    reader: R,
+    parser: Parser,
+    bytes: Vec<u8>,
+    state: Stream,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Stream {
+    Reading,
+    Finished,
+    Failed,
+}
+
+impl<R: std::io::BufRead> Entries<R> {
+    pub fn new(reader: R, options: ParseOptions) -> Entries<R> {
+        Entries {
+            reader,
+            parser: Parser::new(options),
+            bytes: Vec::with_capacity(1024),
+            state: Stream::Reading,
+        }
+    }
+
+    /// Lines read so far (for a read error's message).
+    pub fn lines_read(&self) -> usize {
+        self.parser.line_no
+    }
+}
+
+impl<R: std::io::BufRead> Iterator for Entries<R> {
+    type Item = std::io::Result<Entry>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(entry) = self.parser.next_entry() {
+                return Some(Ok(entry));
+            }
+            if self.state != Stream::Reading {
+                return None;
+            }
+            if self.parser.is_ended() {
+                self.parser.finish();
+                self.state = Stream::Finished;
+                continue;
+            }
+            self.bytes.clear();
+            match read_line_capped(&mut self.reader, &mut self.bytes, MAX_LINE) {
+                Ok(LineRead::End) => {
+                    self.parser.finish();
+                    self.state = Stream::Finished;
+                }
+                Ok(LineRead::TooLong) => self.parser.push_overlong_line(),
+                Ok(LineRead::Held) => {
+                    // Invalid UTF-8 becomes U+FFFD, reported with its column.
+                    let line = String::from_utf8_lossy(&self.bytes);
+                    self.parser.push_line(&line);
+                }
+                Err(e) => {
+                    self.state = Stream::Failed;
+                    return Some(Err(e));
+                }
+            }
+        }
+    }
+}
+
+enum LineRead {
+    Held,
+    /// Longer than the cap: the rest was read past, not stored.
+    TooLong,
+    End,
+}
+
+/// Reads one line into `bytes`, storing at most `cap` bytes (plus its `\n`):
+/// a longer line is consumed to its end without being held.
+fn read_line_capped(
+    reader: &mut impl std::io::BufRead,
+    bytes: &mut Vec<u8>,
+    cap: usize,
+) -> std::io::Result<LineRead> {
+    let mut seen = 0usize;
+    loop {
+        let buf = match reader.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(match seen {
+                0 => LineRead::End,
+                _ if seen > cap => LineRead::TooLong,
+                _ => LineRead::Held,
+            });
+        }
+        let (n, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (buf.len(), false),
+        };
+        if seen + n <= cap + 1 {
+            bytes.extend_from_slice(&buf[..n]);
+        } else {
+            bytes.clear();
+        }
+        seen += n;
+        reader.consume(n);
+        if done {
+            // The cap counts the line without its `\n`.
+            return Ok(if seen > cap + 1 {
+                LineRead::TooLong
+            } else {
+                LineRead::Held
+            });
+        }
+    }
+}
+
 /// Parses a whole text: every puzzle and error, in order.
 pub fn parse_all(text: &str, options: ParseOptions) -> Vec<Entry> {
     let mut parser = Parser::new(options);
@@ -778,8 +913,12 @@ fn read_numbers_of(text: &str) -> Option<(Vec<(char, u32)>, bool)> {
 }
 
 /// Decoration between rows: `+---+---+`, `------+------`, `=====`, or a run of
-/// dashes that cannot be a row of blanks.
-fn is_border(trimmed: &str) -> bool {
+/// dashes that cannot be a row of blanks. A run of dashes that is a near miss
+/// is no border: shorter than a row of the block being read (`side`), or
+/// within two of a whole puzzle's length. It is read as cells, so its wrong
+/// length is reported at its line instead of the line vanishing and the
+/// block taking a row of the next puzzle.
+fn is_border(trimmed: &str, side: Option<usize>) -> bool {
     if !trimmed
         .chars()
         .all(|c| matches!(c, '-' | '+' | '=' | '|') || c.is_whitespace())
@@ -793,7 +932,11 @@ fn is_border(trimmed: &str) -> bool {
     let row_or_puzzle = Size::ALL
         .iter()
         .any(|s| s.side() == dashes || s.cells() == dashes);
-    !row_or_puzzle
+    let short_row = side.is_some_and(|n| dashes < n);
+    let near_puzzle = Size::ALL[1..]
+        .iter()
+        .any(|s| s.cells().abs_diff(dashes) <= 2);
+    !(row_or_puzzle || short_row || near_puzzle)
 }
 
 fn split_cells(text: &str, number: usize) -> Line {

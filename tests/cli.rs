@@ -142,7 +142,11 @@ fn count_prints_one_line_per_puzzle() {
         text(&out.stdout),
         "1\tunique\n2+\tseveral\n0\tconflict\n2+\tseveral\n"
     );
-    assert_eq!(out.status.code(), Some(1), "a conflict is an input error");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "conflicting givens are counted: 0 solutions"
+    );
     let out = run(
         &["count", "--limit", "1000", "--size", "4"],
         ".................\n",
@@ -151,6 +155,124 @@ fn count_prints_one_line_per_puzzle() {
     let out = run(&["count", "--limit", "1000"], "................\n");
     assert_eq!(text(&out.stdout), "288\tseveral\n");
     assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn count_lines_match_the_input_errors_included() {
+    let none = format!("12.345678{}9{}", ".".repeat(11), ".".repeat(60));
+    let bad = NINE.replacen('8', "x", 1);
+    let block_of_nine = format!("{}\n", ".........\n".repeat(9));
+    let input = format!(
+        "{NINE}\n{bad}\n{none}\n123\n\n{block_of_nine}\n{}\n{NINE}\n",
+        "..".repeat(9)
+    );
+    let out = run(&["count"], &input);
+    assert_eq!(
+        text(&out.stdout),
+        "1\tunique\n-\tinvalid\n0\tnone\n-\tinvalid\n2+\tseveral\n-\tinvalid\n1\tunique\n"
+    );
+    let err = text(&out.stderr);
+    assert_eq!(
+        err.lines().count(),
+        3,
+        "one message per invalid puzzle: {err}"
+    );
+    assert!(err.contains("puzzle 2 (line 2, column 7)"), "{err}");
+    assert!(err.contains("puzzle 4 (line 4)"), "{err}");
+    assert!(err.contains("puzzle 6 (line 17)"), "{err}");
+    assert_eq!(out.status.code(), Some(1), "some puzzles were not counted");
+
+    // With no invalid puzzle, `none` and `conflict` are counts like others.
+    let conflict = format!("44{}", &NINE[2..]);
+    let out = run(&["count"], &format!("{none}\n{conflict}\n"));
+    assert_eq!(text(&out.stdout), "0\tnone\n0\tconflict\n");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+/// Nodes the search takes, from `--stats`.
+fn nodes(args: &[&str], puzzle: &str) -> u64 {
+    let out = run(args, puzzle);
+    let err = text(&out.stderr);
+    let words: Vec<&str> = err.split(", ").collect();
+    let field = words
+        .iter()
+        .find(|w| w.ends_with(" nodes"))
+        .expect("stats line");
+    field.trim_end_matches(" nodes").parse().unwrap()
+}
+
+#[test]
+fn a_solution_found_before_the_proof_stopped_is_printed() {
+    let hardest = std::fs::read_to_string(data("9x9_hardest.txt")).unwrap();
+    // A puzzle whose first solution comes well before the end of the proof.
+    let (puzzle, first) = hardest
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split('\t').next().unwrap())
+        .map(|p| {
+            let first = nodes(&["solve", "--first", "--stats"], p);
+            let all = nodes(&["solve", "--stats"], p);
+            (p, first, all)
+        })
+        .find(|&(_, first, all)| all > first + 10)
+        .map(|(p, first, _)| (p, first))
+        .expect("a puzzle whose proof takes longer than its solution");
+    let limit = (first + 1).to_string();
+    let out = run(&["solve", "--max-nodes", &limit], puzzle);
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "<stdin>:puzzle 1 (line 1): warning: uniqueness unproven: gave up after {limit} search nodes (--max-nodes)\n"
+        )
+    );
+    assert_eq!(out.status.code(), Some(0), "a solution was printed");
+    let printed = bitsudoku::parse_first(&text(&out.stdout), Default::default())
+        .unwrap()
+        .0
+        .grid;
+    let givens = bitsudoku::parse_first(puzzle, Default::default())
+        .unwrap()
+        .0
+        .grid;
+    bitsudoku::verify(&givens, &printed).unwrap();
+    // `count` says what it established: at least one.
+    let out = run(&["count", "--max-nodes", &limit], puzzle);
+    assert_eq!(text(&out.stdout), "1+\tbudget\n");
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn a_short_run_of_dashes_in_a_block_is_a_bad_row_not_a_border() {
+    // The third row of the first block lost a dash: it must not vanish and
+    // let the block take the next puzzle's first row.
+    let rows: Vec<String> = (0..9)
+        .map(|i| if i == 2 { "-".repeat(8) } else { "-".repeat(9) })
+        .collect();
+    let input = format!("{}\n\n{NINE}\n", rows.join("\n"));
+    let out = run(&["count"], &input);
+    assert_eq!(text(&out.stdout), "-\tinvalid\n1\tunique\n");
+    assert_eq!(
+        text(&out.stderr),
+        "<stdin>:puzzle 1 (line 3): a row of 8 cells in a block of 9×9\n"
+    );
+    // A long run of dashes between decorated rows is still a border, and
+    // one that misses a whole puzzle's length by a cell is reported.
+    let pretty = bitsudoku::format(
+        &bitsudoku::parse_first(NINE, Default::default())
+            .unwrap()
+            .0
+            .grid,
+        &bitsudoku::Notation::default_for(bitsudoku::Size::S9, bitsudoku::Layout::Pretty),
+    )
+    .replace('+', "-");
+    let input = format!("{}\n{pretty}", "-".repeat(80));
+    let out = run(&["count"], &input);
+    assert_eq!(
+        text(&out.stdout),
+        "-\tinvalid\n1\tunique\n",
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]
@@ -302,4 +424,108 @@ fn an_endless_line_is_skipped_in_flat_memory_and_the_rest_is_read() {
     let out = run(&["count"], &zeros);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("a line longer than 8192 bytes"));
+}
+
+#[test]
+fn a_directory_argument_gets_one_clear_error() {
+    let dir = data("");
+    let out = run(&["solve", &dir, "-"], NINE);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        format!("bitsudoku: cannot read {dir}: it is a directory\n")
+    );
+    assert_eq!(text(&out.stdout), format!("{NINE_SOLVED}\n"));
+    let out = run(&["bench", "--seconds", "0", &dir], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("it is a directory"));
+}
+
+#[test]
+fn output_that_cannot_be_written_is_a_failure() {
+    // A full device: the write error is reported.
+    let full = std::fs::File::create("/dev/full").expect("/dev/full");
+    let out = Command::new(env!("CARGO_BIN_EXE_bitsudoku"))
+        .args(["solve", &data("9x9_hardest.txt")])
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("cannot write the output"),
+        "{}",
+        text(&out.stderr)
+    );
+    // Standard output closed: said at once, and not a success.
+    let out = Command::new("sh")
+        .args(["-c", "exec \"$0\" solve \"$1\" >&-"])
+        .args([env!("CARGO_BIN_EXE_bitsudoku"), &data("9x9_hardest.txt")])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "bitsudoku: standard output is closed; nothing would be printed\n"
+    );
+    // A reader that goes away early: no message, but no success either.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bitsudoku"))
+        .args(["count", "--limit", "1", &data("9x9_17clue.txt")])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stderr), "");
+    // Writing to /dev/null on purpose is fine.
+    let out = Command::new(env!("CARGO_BIN_EXE_bitsudoku"))
+        .args(["solve", &data("9x9_hardest.txt")])
+        .stdout(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+#[test]
+fn stats_name_a_timeout_a_timeout() {
+    let out = run(
+        &[
+            "count",
+            "--stats",
+            "--limit",
+            "1000000000000",
+            "--timeout",
+            "0.05",
+        ],
+        &".".repeat(81),
+    );
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with("<stdin>:puzzle 1 (line 1): timeout, "),
+        "{err}"
+    );
+    assert!(!err.contains("budget"), "{err}");
+}
+
+#[test]
+fn bench_skips_unsolvable_puzzles_and_times_the_rest() {
+    let none = format!("12.345678{}9{}", ".".repeat(11), ".".repeat(60));
+    let conflict = format!("44{}", &NINE[2..]);
+    let input = format!("{NINE}\n{none}\n{conflict}\n{NINE}\n");
+    let out = run(&["bench", "--seconds", "0", "--json"], &input);
+    let err = text(&out.stderr);
+    assert_eq!(
+        err,
+        "-:puzzle 2 (line 2): no solution: not benchmarked\n\
+         -:puzzle 3 (line 3): conflicting givens: not benchmarked\n"
+    );
+    assert!(!err.contains("WRONG"), "{err}");
+    assert!(
+        text(&out.stdout).contains("\"puzzles\":2"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert_eq!(out.status.code(), Some(1));
 }

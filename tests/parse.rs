@@ -476,3 +476,99 @@ fn number_grids_round_trip() {
         );
     }
 }
+
+/// The streaming reader gives what `parse_all` gives, wherever its buffer
+/// cuts the lines.
+#[test]
+fn streamed_entries_match_parse_all_at_every_chunk_size() {
+    let long = "x".repeat(bitsudoku::parse::MAX_LINE + 5);
+    let inputs = [
+        format!("{NINE}\tname\n{UVA_CASE}\n{NINE}"),
+        format!("{NINE}\r\n{long}\n{NINE}\n"),
+        long.clone(),
+        format!("\u{feff}{UVA_CASE}end\n{NINE}\n"),
+        String::new(),
+    ];
+    for input in &inputs {
+        let whole = run(input, ParseOptions::default());
+        for chunk in [1, 2, 3, 7, 64, 8193, 1 << 16] {
+            let reader = std::io::BufReader::with_capacity(chunk, input.as_bytes());
+            let streamed: Vec<String> =
+                bitsudoku::parse::Entries::new(reader, ParseOptions::default())
+                    .map(|e| show(&e.expect("reading memory cannot fail")))
+                    .collect();
+            assert_eq!(streamed, whole, "chunk {chunk}");
+        }
+    }
+}
+
+/// A read error ends the stream once, with nothing made up after it.
+#[test]
+fn a_read_error_ends_the_stream_without_a_second_error() {
+    struct Broken(bool);
+    impl std::io::Read for Broken {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if std::mem::replace(&mut self.0, false) {
+                buf[..10].copy_from_slice(b"123456789\n");
+                return Ok(10);
+            }
+            Err(std::io::Error::other("disk on fire"))
+        }
+    }
+    let reader = std::io::BufReader::new(Broken(true));
+    let mut entries = bitsudoku::parse::Entries::new(reader, ParseOptions::default());
+    let error = entries
+        .next()
+        .expect("an item")
+        .expect_err("the read error");
+    assert_eq!(error.to_string(), "disk on fire");
+    assert_eq!(entries.lines_read(), 1);
+    assert!(
+        entries.next().is_none(),
+        "no truncated-block report after it"
+    );
+}
+
+/// Runs of dashes: borders when they can be, a bad row when they are a near
+/// miss (so a block never takes the next puzzle's row).
+#[test]
+fn runs_of_dashes() {
+    let rows = |short: usize| {
+        (0..9)
+            .map(|i| {
+                if i == short {
+                    "-".repeat(8)
+                } else {
+                    "-".repeat(9)
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(
+        run(&format!("{}\n\n{NINE}\n", rows(4)), ParseOptions::default()),
+        [
+            "err 5 a row of 8 cells in a block of 9×9".to_string(),
+            format!("ok 9 digits line {NINE}")
+        ]
+    );
+    // Long runs between rows of a block are borders.
+    let bordered = NINE
+        .as_bytes()
+        .chunks(9)
+        .map(|r| String::from_utf8_lossy(r).into_owned())
+        .collect::<Vec<_>>()
+        .join(&format!("\n{}\n", "-".repeat(12)));
+    assert_eq!(
+        run(&bordered, ParseOptions::default()),
+        [format!("ok 9 digits block {NINE}")]
+    );
+    // Alone: a short rule is decoration, a near miss of a puzzle is not.
+    assert_eq!(
+        run(&format!("---\n{}\n{NINE}\n", "-".repeat(80)), ParseOptions::default()),
+        [
+            "err 2 80 cells on a line: a puzzle line has 16, 81, 256 or 625, a block row 4, 9, 16 or 25".to_string(),
+            format!("ok 9 digits line {NINE}")
+        ]
+    );
+}

@@ -1,11 +1,13 @@
 //! `bitsudoku bench`: the harness of `bitsudoku::bench` over files.
 
-use std::io::{self, Write};
+use std::io::{self, BufRead, Write};
 
 use bitsudoku::bench::{engine_solver, run as run_set, BenchOptions};
 
 use super::table::{format_row, header, json_row};
-use bitsudoku::{parse_all, Alphabet, Engine, Grid, ParseOptions, Size};
+use bitsudoku::{
+    parse::Entries, solve, Alphabet, Engine, Grid, Outcome, ParseOptions, Size, SolveOptions,
+};
 use clap::{Args, ValueEnum};
 
 #[derive(Args, Debug)]
@@ -66,25 +68,42 @@ pub fn run(args: &BenchArgs) -> io::Result<u8> {
     }
     let mut status = 0;
     for file in &inputs {
-        let text = if file == "-" {
-            io::read_to_string(io::stdin())
+        let reader: Box<dyn BufRead> = if file == "-" {
+            Box::new(io::stdin().lock())
         } else {
-            std::fs::read_to_string(file)
-        };
-        let text = match text {
-            Ok(t) => t,
-            Err(e) => {
-                eprintln!("bitsudoku: cannot read {file}: {e}");
-                status = 2;
-                continue;
+            match super::open_file(file) {
+                Ok(f) => Box::new(io::BufReader::with_capacity(1 << 16, f)),
+                Err(why) => {
+                    eprintln!("bitsudoku: cannot read {file}: {why}");
+                    status = 2;
+                    continue;
+                }
             }
         };
+        // Streamed like `solve`'s input: only the puzzles are held.
         let mut puzzles: Vec<Grid> = Vec::new();
-        for entry in parse_all(&text, parse) {
-            match entry.result {
-                Ok(p) => puzzles.push(p.grid),
+        let mut entries = Entries::new(reader, parse);
+        while let Some(entry) = entries.next() {
+            let entry = match entry {
+                Ok(entry) => entry,
                 Err(e) => {
-                    eprintln!("{file}:puzzle {} ({e}): not benchmarked", entry.index);
+                    let line = entries.lines_read();
+                    eprintln!("bitsudoku: {file}: cannot read past line {line}: {e}");
+                    status = 2;
+                    break;
+                }
+            };
+            let here = format!("{file}:puzzle {} (line {})", entry.index, entry.line);
+            match entry.result {
+                Ok(p) => match unsolvable(&p.grid) {
+                    Some(why) => {
+                        eprintln!("{here}: {why}: not benchmarked");
+                        status = 1;
+                    }
+                    None => puzzles.push(p.grid),
+                },
+                Err(e) => {
+                    eprintln!("{here}: {}: not benchmarked", e.kind);
                     status = 1;
                 }
             }
@@ -120,6 +139,26 @@ pub fn run(args: &BenchArgs) -> io::Result<u8> {
         }
     }
     Ok(status)
+}
+
+/// Why a puzzle cannot be in a benchmark set, which holds solvable puzzles
+/// only: the harness takes a missing solution for a wrong answer. Both
+/// engines must agree that there is none, so a fault of one engine is still
+/// caught as a wrong answer.
+fn unsolvable(puzzle: &Grid) -> Option<&'static str> {
+    let outcome = |engine| {
+        let options = SolveOptions {
+            engine,
+            limit: 1,
+            max_nodes: u64::MAX,
+        };
+        solve(puzzle, &options).outcome
+    };
+    match outcome(Engine::Bitmask) {
+        Outcome::Conflict(_) => Some("conflicting givens"),
+        Outcome::NoSolution if outcome(Engine::Dlx).solution().is_none() => Some("no solution"),
+        _ => None,
+    }
 }
 
 /// A monotonic clock in seconds, for the harness.

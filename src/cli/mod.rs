@@ -11,8 +11,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use bitsudoku::{
-    format::write_grid, Alphabet, Conflict, Engine, Grid, Layout, Notation, Outcome, ParseOptions,
-    Parser, Puzzle, Size, SolveOptions, Solver,
+    format::write_grid, parse::Entries, Alphabet, Conflict, Engine, Grid, Layout, Notation,
+    Outcome, ParseOptions, Puzzle, Size, SolveOptions, Solver,
 };
 use clap::{Args, Parser as ClapParser, Subcommand, ValueEnum};
 
@@ -21,8 +21,10 @@ use clap::{Args, Parser as ClapParser, Subcommand, ValueEnum};
     name = "bitsudoku",
     version,
     about = "Solve 4×4, 9×9, 16×16 and 25×25 Sudoku puzzles in the judges' formats",
-    after_help = "Exit status: 0 when every puzzle was answered, 1 when some were not, 2 for usage errors \
-                  and unreadable files."
+    after_help = "Exit status: 0 when every puzzle was answered (solve: a solution printed; count: a count \
+                  established, 0 for no solution or conflicting givens included), 1 when some were not \
+                  (unreadable puzzle, no solution to print, timeout or node limit), 2 for usage errors, \
+                  unreadable files and output that could not be written."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -100,64 +102,47 @@ enum Separator {
     After,
 }
 
+/// True when the process started with standard output closed. Rust's
+/// runtime then opens `/dev/null` read-write in its place, so writes
+/// succeed and are lost; a shell's `>/dev/null` opens it write-only.
+#[cfg(unix)]
+fn stdout_was_closed() -> bool {
+    use rustix::fs::{fcntl_getfl, fstat, OFlags};
+    let out = io::stdout();
+    let fd = std::os::fd::AsFd::as_fd(&out);
+    let read_write = fcntl_getfl(fd).is_ok_and(|f| f & OFlags::RWMODE == OFlags::RDWR);
+    let null = |s: rustix::fs::Stat| (s.st_dev, s.st_ino);
+    read_write
+        && match (fstat(fd), std::fs::metadata("/dev/null")) {
+            (Ok(s), Ok(m)) => {
+                use std::os::unix::fs::MetadataExt;
+                null(s) == (m.dev() as _, m.ino() as _)
+            }
+            _ => false,
+        }
+}
+
+#[cfg(not(unix))]
+fn stdout_was_closed() -> bool {
+    false
+}
+
+/// Opens an input file; a directory is refused by name, before any read
+/// fails with the system's less helpful words.
+pub(crate) fn open_file(path: &str) -> Result<File, String> {
+    let file = File::open(path).map_err(|e| e.to_string())?;
+    match file.metadata() {
+        Ok(m) if m.is_dir() => Err("it is a directory".into()),
+        _ => Ok(file),
+    }
+}
+
 pub(crate) fn parse_size(s: &str) -> Result<Size, String> {
     s.trim()
         .parse::<usize>()
         .ok()
         .and_then(Size::from_side)
         .ok_or_else(|| format!("'{s}' is not a side: use 4, 9, 16 or 25"))
-}
-
-enum Line {
-    Read,
-    /// Longer than the cap: the rest was read past, not stored.
-    TooLong,
-    End,
-}
-
-/// Reads one line into `bytes`, storing at most `cap` bytes: a longer line
-/// is consumed to its end without being held, so memory stays flat on any
-/// input (`/dev/zero` included: it is one endless line).
-fn read_line_capped(
-    reader: &mut impl BufRead,
-    bytes: &mut Vec<u8>,
-    cap: usize,
-) -> io::Result<Line> {
-    let mut seen = 0usize;
-    loop {
-        let buf = match reader.fill_buf() {
-            Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if buf.is_empty() {
-            return Ok(match seen {
-                0 => Line::End,
-                _ if seen > cap => Line::TooLong,
-                _ => Line::Read,
-            });
-        }
-        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
-            Some(i) => (&buf[..=i], true),
-            None => (buf, false),
-        };
-        let n = chunk.len();
-        if seen + n <= cap + 1 {
-            bytes.extend_from_slice(chunk);
-        } else {
-            bytes.clear();
-        }
-        seen += n;
-        reader.consume(n);
-        if done {
-            // The cap counts the line without its `\n`.
-            return Ok(if seen > cap + 1 {
-                Line::TooLong
-            } else {
-                Line::Read
-            });
-        }
-    }
 }
 
 fn parse_seconds(s: &str) -> Result<Duration, String> {
@@ -195,14 +180,21 @@ pub fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
+    if stdout_was_closed() {
+        // `>&-`: every write would vanish without an error, so say so and
+        // stop before doing any work.
+        eprintln!("bitsudoku: standard output is closed; nothing would be printed");
+        return ExitCode::from(2);
+    }
+    let out = || BufWriter::with_capacity(1 << 16, io::stdout());
     let result = match cli.command {
         Command::Solve(args) => {
             let limit = if args.first { 1 } else { 2 };
-            let mut job = Job::new(&args.input, limit, Mode::Solve(args.separator));
+            let mut job = Job::new(&args.input, limit, Mode::Solve(args.separator), out());
             job.run_inputs(&args.input.files)
         }
         Command::Count(args) => {
-            let mut job = Job::new(&args.input, args.limit, Mode::Count);
+            let mut job = Job::new(&args.input, args.limit, Mode::Count, out());
             job.run_inputs(&args.input.files)
         }
         Command::Bench(args) => bench::run(&args),
@@ -210,13 +202,38 @@ pub fn main() -> ExitCode {
     };
     match result {
         Ok(status) => ExitCode::from(status),
-        // stdout closed early (`| head`): stop quietly.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        // The reader went away (`| head`): stop without a message, but not
+        // with success, since output was lost.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(2),
         Err(e) => {
-            eprintln!("bitsudoku: {e}");
+            eprintln!("bitsudoku: cannot write the output: {e}");
             ExitCode::from(2)
         }
     }
+}
+
+/// `solve` or `count` over bytes in memory, the way `main` runs them over
+/// files: the whole input path for the fuzz target (`fuzz/fuzz_targets/cli.rs`
+/// compiles this module in). The reader hands out `chunk` bytes at a time, so
+/// lines cross buffer boundaries anywhere. Returns the exit status and what
+/// was printed; messages go to stderr as usual.
+#[allow(dead_code)] // used by the fuzz target only
+pub fn run_bytes(args: &[&str], input: &[u8], chunk: usize) -> Result<(u8, Vec<u8>), String> {
+    let cli = Cli::try_parse_from(std::iter::once("bitsudoku").chain(args.iter().copied()))
+        .map_err(|e| e.to_string())?;
+    let reader = BufReader::with_capacity(chunk.max(1), input);
+    let mut job = match cli.command {
+        Command::Solve(a) => {
+            let limit = if a.first { 1 } else { 2 };
+            Job::new(&a.input, limit, Mode::Solve(a.separator), Vec::new())
+        }
+        Command::Count(a) => Job::new(&a.input, a.limit, Mode::Count, Vec::new()),
+        _ => return Err("only solve and count read puzzles this way".into()),
+    };
+    job.run_input("<bytes>", reader)
+        .map_err(|e| e.to_string())?;
+    let status = job.status();
+    Ok((status, job.out))
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -225,14 +242,14 @@ enum Mode {
     Count,
 }
 
-/// One run over all inputs.
-struct Job {
+/// One run over all inputs, writing to `W` (standard output; a buffer in tests).
+struct Job<W: Write> {
     options: SolveOptions,
     parse: ParseOptions,
     mode: Mode,
     stats: bool,
     timeout: Option<Duration>,
-    out: BufWriter<io::Stdout>,
+    out: W,
     /// Block solutions printed so far (for the `between` separator).
     blocks: u64,
     failed: bool,
@@ -241,8 +258,8 @@ struct Job {
     solver: Option<Solver>,
 }
 
-impl Job {
-    fn new(args: &InputArgs, limit: u64, mode: Mode) -> Job {
+impl<W: Write> Job<W> {
+    fn new(args: &InputArgs, limit: u64, mode: Mode, out: W) -> Job<W> {
         Job {
             options: SolveOptions {
                 engine: match args.engine {
@@ -260,7 +277,7 @@ impl Job {
             mode,
             stats: args.stats,
             timeout: args.timeout,
-            out: BufWriter::with_capacity(1 << 16, io::stdout()),
+            out,
             blocks: 0,
             failed: false,
             unreadable: false,
@@ -277,62 +294,42 @@ impl Job {
                 self.run_input("<stdin>", io::stdin().lock())?;
                 continue;
             }
-            match File::open(file) {
+            match open_file(file) {
                 Ok(f) => self.run_input(file, BufReader::with_capacity(1 << 16, f))?,
-                Err(e) => {
-                    eprintln!("bitsudoku: cannot read {file}: {e}");
+                Err(why) => {
+                    eprintln!("bitsudoku: cannot read {file}: {why}");
                     self.unreadable = true;
                 }
             }
         }
         self.out.flush()?;
-        Ok(if self.unreadable {
+        Ok(self.status())
+    }
+
+    fn status(&self) -> u8 {
+        if self.unreadable {
             2
         } else if self.failed {
             1
         } else {
             0
-        })
+        }
     }
 
-    fn run_input(&mut self, name: &str, mut reader: impl BufRead) -> io::Result<()> {
-        let mut parser = Parser::new(self.parse);
-        let mut bytes = Vec::with_capacity(1024);
+    fn run_input(&mut self, name: &str, reader: impl BufRead) -> io::Result<()> {
         let mut times = Times::default();
-        loop {
-            bytes.clear();
-            match read_line_capped(&mut reader, &mut bytes, bitsudoku::parse::MAX_LINE) {
-                Ok(Line::End) => break,
-                Ok(Line::Read) => {}
-                Ok(Line::TooLong) => {
-                    parser.push_overlong_line();
-                    while let Some(entry) = parser.next_entry() {
-                        self.answer(name, entry, &mut times)?;
-                    }
-                    continue;
-                }
+        let mut entries = Entries::new(reader, self.parse);
+        while let Some(entry) = entries.next() {
+            match entry {
+                Ok(entry) => self.answer(name, entry, &mut times)?,
                 Err(e) => {
                     eprintln!(
-                        "bitsudoku: {name}: read error after line {}: {e}",
-                        parser_line(&parser)
+                        "bitsudoku: {name}: cannot read past line {}: {e}",
+                        entries.lines_read()
                     );
                     self.unreadable = true;
-                    break;
                 }
             }
-            // Invalid UTF-8 becomes U+FFFD, which the parser reports with its column.
-            let line = String::from_utf8_lossy(&bytes);
-            parser.push_line(&line);
-            while let Some(entry) = parser.next_entry() {
-                self.answer(name, entry, &mut times)?;
-            }
-            if parser.is_ended() {
-                break;
-            }
-        }
-        parser.finish();
-        while let Some(entry) = parser.next_entry() {
-            self.answer(name, entry, &mut times)?;
         }
         if self.stats && times.count > 0 {
             times.summarize(name);
@@ -350,6 +347,10 @@ impl Job {
             Err(e) => {
                 eprintln!("{}: {}", where_(e.line, e.column), e.kind);
                 self.failed = true;
+                // One output line per puzzle, so `count`'s lines match its input's.
+                if let Mode::Count = self.mode {
+                    writeln!(self.out, "-\tinvalid")?;
+                }
                 return Ok(());
             }
         };
@@ -362,36 +363,37 @@ impl Job {
             Some(limit) => solver.run_until(budget, || started.elapsed() >= limit),
             None => solver.run(budget),
         };
-        let timed_out = !finished && solver.stats().nodes < self.options.max_nodes;
         let report = solver.report();
         let elapsed = started.elapsed();
+        // Why the search stopped short, in the words of the option that
+        // stopped it. Set whenever the outcome is `OutOfBudget`.
+        let stopped = match (&report.outcome, finished) {
+            (Outcome::OutOfBudget { .. }, _) | (_, false) => Some(match self.timeout {
+                Some(t) if report.stats.nodes < self.options.max_nodes => {
+                    Stop::Timeout(t.as_secs_f64())
+                }
+                _ => Stop::Nodes(self.options.max_nodes),
+            }),
+            _ => None,
+        };
         if self.stats {
             times.add(elapsed, entry.index);
-        }
-        if self.stats {
+            let outcome = match stopped {
+                Some(Stop::Timeout(_)) => "timeout",
+                _ => report.outcome.id(),
+            };
             eprintln!(
-                "{here}: {}, {} guesses, {} nodes, {} µs",
-                report.outcome.id(),
+                "{here}: {outcome}, {} guesses, {} nodes, {} µs",
                 report.stats.guesses,
                 report.stats.nodes,
                 elapsed.as_micros()
             );
         }
-        if timed_out {
-            let limit = self.timeout.unwrap_or_default().as_secs_f64();
-            eprintln!("{here}: timed out after {limit} s (--timeout)");
-            self.failed = true;
-            // What was found so far, whatever the outcome says.
-            if let Mode::Count = self.mode {
-                writeln!(self.out, "{}+\ttimeout", solver.found())?;
-            }
-            return Ok(());
-        }
         match self.mode {
             Mode::Solve(separator) => {
-                self.print_solution(&here, &puzzle, &report.outcome, separator)
+                self.print_solution(&here, &puzzle, &report.outcome, stopped, separator)
             }
-            Mode::Count => self.print_count(&here, &puzzle, &report.outcome),
+            Mode::Count => self.print_count(&here, &puzzle, &report.outcome, stopped),
         }
     }
 
@@ -400,8 +402,24 @@ impl Job {
         here: &str,
         puzzle: &Puzzle,
         outcome: &Outcome,
+        stopped: Option<Stop>,
         separator: Separator,
     ) -> io::Result<()> {
+        if let Some(stop) = stopped {
+            return match outcome.solution() {
+                // A solution found before the stop is still a solution:
+                // print it, and say the proof of uniqueness did not finish.
+                Some(g) => {
+                    eprintln!("{here}: warning: uniqueness unproven: {stop}");
+                    self.print_grid(puzzle, g, separator)
+                }
+                None => {
+                    eprintln!("{here}: {stop}");
+                    self.failed = true;
+                    Ok(())
+                }
+            };
+        }
         match outcome {
             Outcome::Unique(g) | Outcome::Solved(g) => self.print_grid(puzzle, g, separator),
             Outcome::Several { example, .. } => {
@@ -421,14 +439,8 @@ impl Job {
                 self.failed = true;
                 Ok(())
             }
-            Outcome::OutOfBudget { .. } => {
-                eprintln!(
-                    "{here}: gave up after {} search nodes (--max-nodes)",
-                    self.options.max_nodes
-                );
-                self.failed = true;
-                Ok(())
-            }
+            // `stopped` is set for it: handled above.
+            Outcome::OutOfBudget { .. } => Ok(()),
         }
     }
 
@@ -454,7 +466,25 @@ impl Job {
         self.out.write_all(text.as_bytes())
     }
 
-    fn print_count(&mut self, here: &str, puzzle: &Puzzle, outcome: &Outcome) -> io::Result<()> {
+    /// `count`'s line: a count of 0 for a conflict or no solution is a count
+    /// like any other (status 0); a puzzle that could not be read or whose
+    /// search was stopped gets `-` or `N+` and status 1.
+    fn print_count(
+        &mut self,
+        here: &str,
+        puzzle: &Puzzle,
+        outcome: &Outcome,
+        stopped: Option<Stop>,
+    ) -> io::Result<()> {
+        if let Some(stop) = stopped {
+            eprintln!("{here}: {stop}");
+            self.failed = true;
+            let word = match stop {
+                Stop::Timeout(_) => "timeout",
+                Stop::Nodes(_) => "budget",
+            };
+            return writeln!(self.out, "{}+\t{word}", outcome.found());
+        }
         let line = match outcome {
             Outcome::Unique(_) => "1\tunique".to_string(),
             Outcome::Solved(_) => "1+\tsolved".to_string(),
@@ -467,24 +497,29 @@ impl Job {
                     "{here}: {}",
                     describe_conflict(c, &puzzle.grid, &puzzle.notation)
                 );
-                self.failed = true;
                 "0\tconflict".to_string()
             }
-            Outcome::OutOfBudget { found, .. } => {
-                eprintln!(
-                    "{here}: gave up after {} search nodes (--max-nodes)",
-                    self.options.max_nodes
-                );
-                self.failed = true;
-                format!("{found}+\tbudget")
-            }
+            // `stopped` is set for it: handled above.
+            Outcome::OutOfBudget { .. } => return Ok(()),
         };
         writeln!(self.out, "{line}")
     }
 }
 
-fn parser_line(_: &Parser) -> String {
-    "the last line read".to_string()
+/// What stopped a search before it ended.
+#[derive(Clone, Copy, Debug)]
+enum Stop {
+    Timeout(f64),
+    Nodes(u64),
+}
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stop::Timeout(s) => write!(f, "timed out after {s} s (--timeout)"),
+            Stop::Nodes(n) => write!(f, "gave up after {n} search nodes (--max-nodes)"),
+        }
+    }
 }
 
 /// `R1C3 and R1C9 both hold 'A' (row 1)`.

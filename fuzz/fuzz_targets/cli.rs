@@ -1,0 +1,38 @@
+//! Arbitrary bytes → the CLI's whole input path (the chunked line reader, the
+//! parser, the solver under a node limit, the printer) never panics, holds no
+//! more than a capped line, and `count` prints exactly one line per puzzle.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+// The binary's own module, compiled in: what runs is what ships.
+#[path = "../../src/cli/mod.rs"]
+#[allow(dead_code)]
+mod cli;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    // The first byte picks the command, a size hint and the read chunk.
+    let size = ["", "4", "9", "16", "25"][(first & 7) as usize % 5];
+    let chunk = 1 + ((first >> 3) as usize * 37) % 700;
+    let mut args = vec![if first & 0x80 != 0 { "count" } else { "solve" }, "--max-nodes", "300"];
+    if !size.is_empty() {
+        args.extend(["--size", size]);
+    }
+    let (status, out) = cli::run_bytes(&args, rest, chunk).expect("valid arguments");
+    assert!(status <= 1, "no usage error from puzzle bytes");
+    if args[0] == "count" {
+        let entries = bitsudoku::parse::Entries::new(
+            rest,
+            bitsudoku::ParseOptions {
+                size: size.parse().ok().and_then(bitsudoku::Size::from_side),
+                ..Default::default()
+            },
+        )
+        .count();
+        let lines = out.iter().filter(|&&b| b == b'\n').count();
+        assert_eq!(lines, entries, "one line per puzzle");
+    }
+});
