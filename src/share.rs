@@ -27,6 +27,9 @@ pub enum ShareError {
     Length { expected: usize, found: usize },
     /// A cell value out of range.
     Value { cell: usize, value: u32 },
+    /// Characters after the last cell: a link joined with other text, or
+    /// not one this page wrote.
+    Trailing { extra: usize },
 }
 
 impl fmt::Display for ShareError {
@@ -48,6 +51,11 @@ impl fmt::Display for ShareError {
             ShareError::Value { cell, value } => {
                 write!(f, "cell {} holds {value}, out of range", cell + 1)
             }
+            ShareError::Trailing { extra } => write!(
+                f,
+                "{extra} character{} after the last cell (joined with other text?)",
+                if *extra == 1 { "" } else { "s" }
+            ),
         }
     }
 }
@@ -156,7 +164,12 @@ pub fn decode(text: &str) -> Result<(Grid, Grid), ShareError> {
             found: cell,
         });
     }
-    debug_assert!(payload.chars().count() >= needed);
+    let length = payload.chars().count();
+    if length > needed {
+        return Err(ShareError::Trailing {
+            extra: length - needed,
+        });
+    }
     Ok((givens, entries))
 }
 
@@ -214,6 +227,15 @@ mod tests {
                 expected: 81,
                 found: 4
             })
+        );
+        let good = encode(&Grid::empty(Size::S9), &Grid::empty(Size::S9));
+        assert_eq!(
+            decode(&format!("{good}Ax")),
+            Err(ShareError::Trailing { extra: 2 })
+        );
+        assert_eq!(
+            decode(&format!("{good}&utm=mail")),
+            Err(ShareError::Trailing { extra: 9 })
         );
         // 31 (five bits, all set) is beyond 2×9.
         assert_eq!(

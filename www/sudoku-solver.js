@@ -7,7 +7,7 @@
 // readonly. A puzzle decides the size: when `size` says otherwise, the
 // attribute is set to the puzzle's and the status says so. Events: `change`
 // (the grid changed), `solved` (detail: outcome, message, solution text).
-// Methods: solve(), getGrid(). Each element has its own grid and its own
+// Methods: solve() (on an element in the document), getGrid(). Each element has its own grid and its own
 // worker, so several on a page work independently. Keys, pointer and pad go
 // through the same grid controller as the page's.
 import { GridView } from './pkg/bitsudoku.js';
@@ -122,6 +122,9 @@ export class SudokuSolver extends HTMLElement {
   /** Solves the givens; resolves with { outcome, message, solution } and fires `solved`. */
   async solve() {
     await this.#ready;
+    // A worker belongs to an element on a page: one made for a detached
+    // element would never be closed (disconnectedCallback does that).
+    if (!this.isConnected) throw new Error('this <sudoku-solver> is not on the page: add it before solving');
     this.#client ??= new SolverClient();
     const view = this.#view;
     const clash = view.givensConflict;
