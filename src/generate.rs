@@ -104,33 +104,65 @@ fn check_budget(size: Size) -> u64 {
 /// the puzzle still has one solution, until `givens` cells are left or no
 /// cell can go. With `symmetric`, cells go in pairs (180° rotation).
 pub fn remove_while_unique(solution: &Grid, rng: &mut Rng, givens: usize, symmetric: bool) -> Grid {
-    let cells = solution.size().cells();
-    let mut puzzle = solution.clone();
-    let mut filled = cells;
-    for cell in rng.permutation(cells) {
-        if filled <= givens {
-            break;
-        }
-        let twin = cells - 1 - cell;
-        if puzzle.get(cell) == 0 {
-            continue;
-        }
-        let pair = symmetric && twin != cell;
-        let (keep, keep_twin) = (puzzle.get(cell), puzzle.get(twin));
-        puzzle.set(cell, 0);
-        if pair {
-            puzzle.set(twin, 0);
-        }
-        if unique_within(&puzzle, check_budget(puzzle.size())) {
-            filled -= if pair { 2 } else { 1 };
-        } else {
-            puzzle.set(cell, keep);
-            if pair {
-                puzzle.set(twin, keep_twin);
-            }
+    let mut removal = Removal::new(solution, rng, givens, symmetric);
+    while !removal.step(usize::MAX) {}
+    removal.puzzle
+}
+
+/// [`remove_while_unique`] in steps, so a caller can stop between them.
+struct Removal {
+    puzzle: Grid,
+    order: Vec<usize>,
+    next: usize,
+    filled: usize,
+    givens: usize,
+    symmetric: bool,
+}
+
+impl Removal {
+    fn new(solution: &Grid, rng: &mut Rng, givens: usize, symmetric: bool) -> Removal {
+        let cells = solution.size().cells();
+        Removal {
+            puzzle: solution.clone(),
+            order: rng.permutation(cells),
+            next: 0,
+            filled: cells,
+            givens,
+            symmetric,
         }
     }
-    puzzle
+
+    /// Tries up to `tries` more cells; returns whether the removal is over.
+    fn step(&mut self, tries: usize) -> bool {
+        let cells = self.order.len();
+        let puzzle = &mut self.puzzle;
+        for _ in 0..tries {
+            if self.next == cells || self.filled <= self.givens {
+                return true;
+            }
+            let cell = self.order[self.next];
+            self.next += 1;
+            let twin = cells - 1 - cell;
+            if puzzle.get(cell) == 0 {
+                continue;
+            }
+            let pair = self.symmetric && twin != cell;
+            let (keep, keep_twin) = (puzzle.get(cell), puzzle.get(twin));
+            puzzle.set(cell, 0);
+            if pair {
+                puzzle.set(twin, 0);
+            }
+            if unique_within(puzzle, check_budget(puzzle.size())) {
+                self.filled -= if pair { 2 } else { 1 };
+            } else {
+                puzzle.set(cell, keep);
+                if pair {
+                    puzzle.set(twin, keep_twin);
+                }
+            }
+        }
+        self.next == cells || self.filled <= self.givens
+    }
 }
 
 /// A generated puzzle: one solution, and how hard it is.
@@ -156,14 +188,43 @@ pub fn min_givens(size: Size) -> usize {
 /// on every platform. With `symmetric`, its givens are symmetric under a
 /// 180° rotation.
 pub fn generate(size: Size, seed: u64, symmetric: bool) -> Generated {
-    let mut rng = Rng::new(seed);
-    let solution = random_solution(size, &mut rng);
-    let puzzle = remove_while_unique(&solution, &mut rng, min_givens(size), symmetric);
-    let grade = grade(&puzzle).expect("a generated puzzle has a solution");
-    Generated {
-        puzzle,
-        solution,
-        grade,
+    let mut generator = Generator::new(size, seed, symmetric);
+    while !generator.step(usize::MAX) {}
+    generator.finish()
+}
+
+/// [`generate`] in steps of a few cells, for a front end that must stay
+/// responsive on its own thread (the single-file page) or take a Cancel
+/// between steps (the worker). Same seed, same puzzle.
+pub struct Generator {
+    solution: Grid,
+    removal: Removal,
+}
+
+impl Generator {
+    pub fn new(size: Size, seed: u64, symmetric: bool) -> Generator {
+        let mut rng = Rng::new(seed);
+        let solution = random_solution(size, &mut rng);
+        let removal = Removal::new(&solution, &mut rng, min_givens(size), symmetric);
+        Generator { solution, removal }
+    }
+
+    /// Tries to empty up to `cells` more cells (each try is one uniqueness
+    /// check); returns whether the puzzle is finished.
+    pub fn step(&mut self, cells: usize) -> bool {
+        self.removal.step(cells)
+    }
+
+    /// The puzzle and its grade (call once [`Generator::step`] says it is
+    /// finished; before that, a puzzle with more givens than it would have).
+    pub fn finish(&self) -> Generated {
+        let puzzle = self.removal.puzzle.clone();
+        let grade = grade(&puzzle).expect("a generated puzzle has a solution");
+        Generated {
+            puzzle,
+            solution: self.solution.clone(),
+            grade,
+        }
     }
 }
 
@@ -180,6 +241,20 @@ mod tests {
                 assert_eq!(is_valid_full(g.cells()), Ok(()), "{size} seed {seed}");
                 assert_eq!(g, random_solution(size, &mut Rng::new(seed)));
             }
+        }
+    }
+
+    #[test]
+    fn steps_make_the_same_puzzle_as_one_call() {
+        for (size, seed) in [(Size::S9, 3), (Size::S16, 8), (Size::S25, 1)] {
+            let whole = generate(size, seed, seed % 2 == 0);
+            let mut stepped = Generator::new(size, seed, seed % 2 == 0);
+            let mut steps = 0;
+            while !stepped.step(7) {
+                steps += 1;
+            }
+            assert!(steps > 1, "{size}: several steps");
+            assert_eq!(stepped.finish(), whole, "{size} seed {seed}");
         }
     }
 

@@ -2,11 +2,13 @@
 // from file://, where module workers cannot start). Same interface as
 // SolverClient; it solves in short time slices and yields between them, so
 // the page keeps answering and Cancel stops it at the next slice.
-import { SolveJob, generate } from './pkg/bitsudoku.js';
+import { GenerateJob, SolveJob } from './pkg/bitsudoku.js';
 import { Cancelled } from './solver-client.js';
-import { generated, nextTask, runSliced, solveResult } from './jobs.js';
+import { generated, nextFrame, runSliced, solveResult } from './jobs.js';
 
 const SLICE_MS = 12;
+// A frame at least this often, so clicks and the status get through.
+const FRAME_EVERY_MS = 40;
 
 export class InlineSolver {
   #token = 0; // the current run; a newer run or a cancel changes it
@@ -20,7 +22,12 @@ export class InlineSolver {
     const run = this.#start();
     const job = new SolveJob(cells, side, limit, alphabet);
     try {
-      const done = await runSliced(job, { sliceMs: SLICE_MS, onProgress, wanted: () => run === this.#token });
+      const done = await runSliced(job, {
+        sliceMs: SLICE_MS,
+        frameEveryMs: FRAME_EVERY_MS,
+        onProgress,
+        wanted: () => run === this.#token,
+      });
       if (!done) throw new Cancelled();
       return solveResult(job);
     } finally {
@@ -31,14 +38,22 @@ export class InlineSolver {
 
   async generate(side, seed, symmetric = false) {
     const run = this.#start();
-    await nextTask();
+    const job = new GenerateJob(side, seed, symmetric);
     try {
-      if (run !== this.#token) throw new Cancelled();
-      const puzzle = generated(generate(side, seed, symmetric));
-      // A cancel that came while it was made still wins.
+      const done = await runSliced(job, {
+        sliceMs: SLICE_MS,
+        frameEveryMs: FRAME_EVERY_MS,
+        wanted: () => run === this.#token,
+      });
+      if (!done) throw new Cancelled();
+      // Grading the puzzle is one call (60–100 ms for 25×25): a click made
+      // meanwhile waits in the queue, so let it run before answering.
+      const puzzle = generated(job.result());
+      await nextFrame();
       if (run !== this.#token) throw new Cancelled();
       return puzzle;
     } finally {
+      job.free();
       if (run === this.#token) this.#active = false;
     }
   }

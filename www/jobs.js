@@ -21,23 +21,49 @@ export const nextTask = () =>
     channel.port2.postMessage(null);
   });
 
+/**
+ * Resolves after the next frame (or 50 ms, when a hidden page draws none).
+ * On the page's own thread, back-to-back tasks can starve rendering, and
+ * with it the input Chrome delivers at frames: a click on Cancel would wait
+ * until the work was done.
+ */
+export const nextFrame = () =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, 50);
+    requestAnimationFrame(() => {
+      clearTimeout(timer);
+      setTimeout(resolve, 0);
+    });
+  });
+
 const PROGRESS_EVERY_MS = 100;
 
 /**
  * Runs a SolveJob in slices of `sliceMs`, yielding between them. Reports
  * progress (positions tried) about every 100 ms; stops early, returning
  * false, as soon as `wanted()` says the run is no longer wanted. Returns
- * true once the job is done.
+ * true once the job is done. `frameEveryMs`: on a page's thread, let a
+ * frame through at least this often (see nextFrame).
  */
-export async function runSliced(job, { sliceMs, onProgress = null, wanted = () => true }) {
+export async function runSliced(job, { sliceMs, onProgress = null, wanted = () => true, frameEveryMs = null }) {
   let last = performance.now();
+  let frame = last;
   while (!job.runFor(sliceMs)) {
     const now = performance.now();
     if (now - last >= PROGRESS_EVERY_MS) {
       onProgress?.(job.nodes);
       last = now;
     }
-    await nextTask();
+    if (frameEveryMs === null) {
+      await nextTask();
+    } else if (now - frame >= frameEveryMs) {
+      await nextFrame();
+      frame = performance.now();
+    } else {
+      // A timer, not a message: Chrome runs queued messages ahead of timers
+      // that are already due, such as a page's own setTimeout.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
     if (!wanted()) return false;
   }
   return true;

@@ -2,7 +2,7 @@
 // then solves in time slices. Between slices it takes messages, so a Cancel
 // (or a newer solve) stops the current one within a slice, without killing
 // the worker.
-import { SolveJob, generate } from './pkg/bitsudoku.js';
+import { GenerateJob, SolveJob } from './pkg/bitsudoku.js';
 import { loadWasm } from './wasm.js';
 import { generated, runSliced, solveResult } from './jobs.js';
 
@@ -24,13 +24,20 @@ self.onmessage = async ({ data: msg }) => {
   }
   if (msg?.type === 'generate') {
     current = msg.id;
+    let job;
     try {
       await ready;
-      const g = generate(msg.side, msg.seed, msg.symmetric);
-      self.postMessage({ type: 'generated', id: msg.id, ...generated(g) });
+      job = new GenerateJob(msg.side, msg.seed, msg.symmetric);
+      // In slices like a solve, so a Cancel is confirmed within one.
+      if (!(await runSliced(job, { sliceMs: SLICE_MS, wanted: () => current === msg.id }))) {
+        self.postMessage({ type: 'cancelled', id: msg.id });
+        return;
+      }
+      self.postMessage({ type: 'generated', id: msg.id, ...generated(job.result()) });
     } catch (err) {
       self.postMessage({ type: 'error', id: msg.id, message: String(err?.message ?? err) });
     } finally {
+      job?.free();
       if (current === msg.id) current = null;
     }
     return;

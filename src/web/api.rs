@@ -419,18 +419,68 @@ impl Generated {
 /// symmetric under a 180° rotation.
 #[wasm_bindgen]
 pub fn generate(side: u32, seed: f64, symmetric: bool) -> Result<Generated, JsError> {
-    let size = size_of(side)?;
-    if !(seed >= 0.0 && seed.fract() == 0.0 && seed <= 9_007_199_254_740_992.0) {
-        return Err(JsError::new("the seed is a whole number from 0 to 2^53"));
+    let mut job = GenerateJob::new(side, seed, symmetric)?;
+    while !job.generator.step(usize::MAX) {}
+    Ok(job.result())
+}
+
+/// [`generate`] in slices: between them a worker takes a Cancel, and the
+/// single-file page (no worker) stays responsive.
+#[wasm_bindgen]
+pub struct GenerateJob {
+    generator: crate::generate::Generator,
+    side: u32,
+    tries: u32,
+}
+
+#[wasm_bindgen]
+impl GenerateJob {
+    #[wasm_bindgen(constructor)]
+    pub fn new(side: u32, seed: f64, symmetric: bool) -> Result<GenerateJob, JsError> {
+        let size = size_of(side)?;
+        if !(seed >= 0.0 && seed.fract() == 0.0 && seed <= 9_007_199_254_740_992.0) {
+            return Err(JsError::new("the seed is a whole number from 0 to 2^53"));
+        }
+        Ok(GenerateJob {
+            generator: crate::generate::Generator::new(size, seed as u64, symmetric),
+            side,
+            tries: 0,
+        })
     }
-    let g = crate::generate::generate(size, seed as u64, symmetric);
-    Ok(Generated {
-        side,
-        cells: g.puzzle.cells().to_vec(),
-        grade: g.grade.to_string(),
-        grade_id: g.grade.id(),
-        guesses: g.grade.guesses as f64,
-    })
+
+    /// Works for about `ms` milliseconds at most (one uniqueness check at a
+    /// time); returns whether the puzzle is made.
+    #[wasm_bindgen(js_name = runFor)]
+    pub fn run_for(&mut self, ms: f64) -> bool {
+        let start = now_ms();
+        loop {
+            self.tries += 1;
+            if self.generator.step(1) {
+                return true;
+            }
+            if now_ms() - start >= ms {
+                return false;
+            }
+        }
+    }
+
+    /// Cells tried so far (the progress `runSliced` reports as `nodes`).
+    #[wasm_bindgen(getter)]
+    pub fn nodes(&self) -> f64 {
+        self.tries as f64
+    }
+
+    /// The puzzle made (once `runFor` returned true) and its grade.
+    pub fn result(&self) -> Generated {
+        let g = self.generator.finish();
+        Generated {
+            side: self.side,
+            cells: g.puzzle.cells().to_vec(),
+            grade: g.grade.to_string(),
+            grade_id: g.grade.id(),
+            guesses: g.grade.guesses as f64,
+        }
+    }
 }
 
 /// One benchmark row from the library's harness (`bitsudoku::bench`), run

@@ -257,3 +257,37 @@ test('links: conflicting givens are named, and text after the cells is refused',
     { checkProblems: false },
   );
 });
+
+test('the single file: Cancel right after Generate keeps the grid', async () => {
+  const { join } = await import('node:path');
+  const { ROOT } = await import('./harness.mjs');
+  await inPage(
+    browser,
+    `file://${join(ROOT, 'dist/bitsudoku.html')}`,
+    async (page) => {
+      await page.selectOption('#size', '25');
+      const before = await cellTexts(page);
+      // Cancel 10 ms after Generate, while the puzzle is being made on the
+      // page's own thread (there is no worker from file://).
+      for (let round = 0; round < 3; round++) {
+        await page.evaluate(() => {
+          document.getElementById('generate').click();
+          setTimeout(() => document.getElementById('cancel').click(), 10);
+        });
+        await page.waitForFunction(() => !document.querySelector('#status').textContent.startsWith('Making'));
+        assert.equal(await status(page), 'Cancelled. Your grid is unchanged.', `round ${round}`);
+        assert.deepEqual(await cellTexts(page), before, `round ${round}: the grid is kept`);
+      }
+      await page.click('#generate');
+      await page.waitForFunction(
+        () => /^A new 25×25 puzzle/.test(document.querySelector('#status').textContent),
+        null,
+        {
+          timeout: 20000,
+        },
+      );
+      assert.notDeepEqual(await cellTexts(page), before, 'without Cancel, the new puzzle arrives');
+    },
+    { checkProblems: true },
+  );
+});
