@@ -1,7 +1,7 @@
-# The two commands: `make serve` builds and serves the page, `make test` runs
-# every test. Both install what a fresh machine lacks (the wasm32 target,
-# wasm-bindgen-cli at the version in Cargo.lock, npm tools, and for the tests
-# Debian's Chromium).
+# The two commands: `make serve` builds the site into dist/ and serves it,
+# `make test` runs every test. Both install what a fresh machine lacks (the
+# wasm32 target, wasm-bindgen-cli at the version in Cargo.lock, npm tools,
+# and for the tests Debian's Chromium).
 SHELL := /bin/bash
 PORT ?= 8000
 export CHROMEDRIVER ?= /usr/bin/chromedriver
@@ -11,10 +11,11 @@ FUZZ_SECONDS ?= 30
 
 .PHONY: serve build dist test lint unit scale fuzz wasm-test e2e browser
 
-## Build the page and serve the repository root on http://127.0.0.1:$(PORT)/
-serve: build
+## Build dist/ and serve it, and nothing else, on http://127.0.0.1:$(PORT)/
+## with the headers a host should send (CSP, nosniff, no-cache; see README).
+serve: dist
 	@echo "Open http://127.0.0.1:$(PORT)/ (Ctrl+C stops the server)"
-	python3 -m http.server --bind 127.0.0.1 $(PORT)
+	node scripts/serve.mjs $(PORT)
 
 ## Build the WebAssembly into www/pkg/: the repository root is then the site.
 build:

@@ -23,8 +23,13 @@ const TYPES = {
   '.png': 'image/png',
 };
 
-/** Serves `root` (the repository by default) under `prefix` ("/" or "/a/b/"). Resolves to { url, close }. */
-export async function serve(prefix = '/', root = ROOT) {
+/**
+ * Serves `root` (the repository by default) under `prefix` ("/" or "/a/b/"). Resolves to { url, close }.
+ * Files go with Last-Modified and an ETag (a matching If-None-Match gets 304) and with `cacheControl`
+ * ('no-store' by default). `cacheControl: null` sends none, like Python's http.server: the browser
+ * then keeps files and reuses them by its own heuristics, without asking.
+ */
+export async function serve(prefix = '/', root = ROOT, { cacheControl = 'no-store' } = {}) {
   root = root.endsWith(sep) ? root : root + sep;
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -39,19 +44,28 @@ export async function serve(prefix = '/', root = ROOT) {
     }
     try {
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
-      const body = await readFile(file);
-      res.writeHead(200, {
+      const [info, body] = await Promise.all([stat(file), readFile(file)]);
+      const etag = `"${info.size}-${Math.floor(info.mtimeMs)}"`;
+      const headers = {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'cache-control': 'no-store',
-      });
-      res.end(body);
+        'last-modified': info.mtime.toUTCString(),
+        etag,
+        ...(cacheControl === null ? {} : { 'cache-control': cacheControl }),
+      };
+      if (req.headers['if-none-match'] === etag) res.writeHead(304, headers).end();
+      else res.writeHead(200, headers).end(body);
     } catch {
       res.writeHead(404).end('not found');
     }
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
-  return { url: `http://127.0.0.1:${port}${prefix}`, close: () => new Promise((r) => server.close(r)) };
+  const close = () =>
+    new Promise((resolve) => {
+      server.close(resolve);
+      server.closeAllConnections(); // a browser's idle keep-alive ones too: the host is gone at once
+    });
+  return { url: `http://127.0.0.1:${port}${prefix}`, close };
 }
 
 export async function launch() {
