@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { typeOf } from './content-types.mjs';
 
 const DIST = await realpath(fileURLToPath(new URL('../dist', import.meta.url))).catch(() => {
   console.error('no dist/: run `make dist` first');
@@ -45,18 +46,6 @@ const HEADERS = {
   'cache-control': 'no-cache',
 };
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml',
-  '.webmanifest': 'application/manifest+json',
-  '.json': 'application/json',
-  '.LICENSE': 'text/plain; charset=utf-8',
-};
-
 // The file a request path names, or null when it tries to leave dist/: a
 // "." or ".." segment (encoded too), any hidden name, an encoded slash or
 // backslash, a NUL, or a target that is not a path.
@@ -93,7 +82,7 @@ const server = createServer(async (req, res) => {
   } catch {
     return fail(404);
   }
-  const type = TYPES[extname(file)] ?? 'application/octet-stream';
+  const type = typeOf(extname(file));
   // A page's own policy (the single file's allows its inline code by hash).
   const policy = (type.startsWith('text/html') && metaPolicy(body.toString())) || SITE_POLICY;
   const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;

@@ -5,23 +5,11 @@ import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { typeOf } from '../../scripts/content-types.mjs';
 import { chromium } from 'playwright-core';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const SHOTS = join(ROOT, 'test-results');
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-  '.txt': 'text/plain; charset=utf-8',
-  '.png': 'image/png',
-};
 
 /**
  * Serves `root` (the repository by default) under `prefix` ("/" or "/a/b/"). Resolves to { url, close }.
@@ -47,7 +35,7 @@ export async function serve(prefix = '/', root = ROOT, { cacheControl = 'no-stor
       const [info, body] = await Promise.all([stat(file), readFile(file)]);
       const etag = `"${info.size}-${Math.floor(info.mtimeMs)}"`;
       const headers = {
-        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'content-type': typeOf(extname(file)),
         'last-modified': info.mtime.toUTCString(),
         etag,
         ...(cacheControl === null ? {} : { 'cache-control': cacheControl }),
