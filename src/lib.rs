@@ -4,7 +4,8 @@
 //! - [`alphabet`], [`parse`], [`format`]: text in and out, every layout and alphabet;
 //! - [`solver`]: the bitmask engine and the Dancing Links engine behind one
 //!   signature, [`solve`];
-//! - [`verify`]: the independent checker;
+//! - [`verify`]: the independent checker; [`collection`]: one verdict per
+//!   puzzle for checking a collection (the CLI's `check`, the page's panel);
 //! - [`logic`]: step-by-step deductions for hints, checks and grades;
 //!   [`generate`]: seeded puzzles with one solution; [`share`]: puzzles in links;
 //!   [`session`]: a grid being worked on (entries, modes, undo), for the page.
@@ -23,6 +24,7 @@
 
 pub mod alphabet;
 pub mod bench;
+pub mod collection;
 pub mod format;
 pub mod generate;
 pub mod grid;

@@ -354,6 +354,19 @@ impl fmt::Display for Grade {
 /// Grades a puzzle by solving it step by step; `None` when it has a
 /// conflict or no solution.
 pub fn grade(puzzle: &Grid) -> Option<Grade> {
+    grade_with(puzzle, || {
+        let report = solve(puzzle, &SolveOptions::default());
+        match report.outcome {
+            Outcome::Unique(_) | Outcome::Several { .. } => Some(report.stats.guesses),
+            _ => None,
+        }
+    })
+}
+
+/// Grades a puzzle whose search was already run: `guesses` is asked only
+/// when logic does not finish it, and says how many branch points the
+/// search needed (`None` when it found no solution).
+pub fn grade_with(puzzle: &Grid, guesses: impl FnOnce() -> Option<u64>) -> Option<Grade> {
     let mut c = Candidates::new(puzzle).ok()?;
     let mut hardest = Technique::NakedSingle;
     while let Some(step) = c.next_step() {
@@ -366,14 +379,10 @@ pub fn grade(puzzle: &Grid) -> Option<Grade> {
             guesses: 0,
         });
     }
-    let report = solve(puzzle, &SolveOptions::default());
-    match report.outcome {
-        Outcome::Unique(_) | Outcome::Several { .. } => Some(Grade {
-            hardest: None,
-            guesses: report.stats.guesses.max(1),
-        }),
-        _ => None,
-    }
+    guesses().map(|g| Grade {
+        hardest: None,
+        guesses: g.max(1),
+    })
 }
 
 /// A hint for someone solving `puzzle` (the givens) who has filled

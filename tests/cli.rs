@@ -529,3 +529,196 @@ fn bench_skips_unsolvable_puzzles_and_times_the_rest() {
     );
     assert_eq!(out.status.code(), Some(1));
 }
+
+/// Every size and layout, several solutions, none, conflicts and unreadable
+/// puzzles, in one file; the slow 25×25 puzzles first, so later answers come
+/// back before them.
+fn mixed_collection() -> String {
+    let lines = |name: &str, n: usize| -> String {
+        let text = std::fs::read_to_string(data(name)).unwrap();
+        let puzzles: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .take(n)
+            .collect();
+        puzzles.join("\n") + "\n"
+    };
+    let uva = std::fs::read_to_string(data("judge/uva1309.in")).unwrap();
+    [
+        lines("25x25_half.txt", 3),
+        lines("9x9_classic.txt", 40),
+        "abc\n".to_string(),
+        lines("4x4.txt", 20),
+        format!("11{}\n", ".".repeat(79)),
+        lines("9x9_several.txt", 30),
+        format!("12345678.........9{}\n", ".".repeat(63)),
+        lines("16x16_gecode.txt", 6),
+        format!("\n{uva}\n"),
+        lines("9x9_hardest.txt", 60),
+        "1234\n".to_string(),
+        lines("16x16_vu_kr.txt", 5),
+    ]
+    .concat()
+}
+
+#[test]
+fn jobs_give_the_output_of_one_job_byte_for_byte() {
+    let input = mixed_collection();
+    let path = std::env::temp_dir().join(format!("bitsudoku-mixed-{}.txt", std::process::id()));
+    std::fs::write(&path, &input).unwrap();
+    let file = path.to_str().unwrap();
+    let commands: [&[&str]; 8] = [
+        &["solve"],
+        &["solve", "--separator", "after", "--first"],
+        &["solve", "--max-nodes", "50"],
+        &["count", "--limit", "5"],
+        &["check"],
+        &["check", "--format", "tsv", "--limit", "3"],
+        &["check", "--format", "json", "--max-nodes", "50"],
+        &["count", "--engine", "dlx"],
+    ];
+    for command in commands {
+        let with = |jobs: &str, from_file: bool| {
+            let mut args = command.to_vec();
+            args.extend(["--jobs", jobs]);
+            if from_file {
+                args.push(file);
+                run(&args, "")
+            } else {
+                run(&args, &input)
+            }
+        };
+        let one = with("1", false);
+        let out = text(&one.stdout);
+        assert!(out.lines().count() > 150, "{command:?}: {out}");
+        // The batch holds failures: they are reported, and the rest answered.
+        assert_eq!(one.status.code(), Some(1), "{command:?}");
+        if command[0] != "check" {
+            assert!(text(&one.stderr).contains("puzzle "), "{command:?}");
+        }
+        for (jobs, from_file) in [("2", false), ("3", true), ("8", false), ("1", true)] {
+            let many = with(jobs, from_file);
+            let name = |s: String| s.replace(file, "<stdin>");
+            assert_eq!(
+                many.status.code(),
+                one.status.code(),
+                "{command:?} --jobs {jobs}"
+            );
+            assert!(
+                many.stdout == one.stdout,
+                "{command:?} --jobs {jobs}: standard output differs"
+            );
+            assert_eq!(
+                name(text(&many.stderr)),
+                text(&one.stderr),
+                "{command:?} --jobs {jobs}: standard error differs"
+            );
+        }
+    }
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn check_agrees_with_count_and_names_every_outcome() {
+    let input = mixed_collection();
+    let count = run(&["count", "--limit", "4"], &input);
+    let check = run(&["check", "--format", "tsv", "--limit", "4"], &input);
+    let json = run(&["check", "--format", "json", "--limit", "4"], &input);
+    let counts: Vec<String> = text(&count.stdout).lines().map(String::from).collect();
+    let rows: Vec<String> = text(&check.stdout).lines().map(String::from).collect();
+    let objects: Vec<serde_json::Value> = text(&json.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect();
+    assert_eq!(
+        rows[0],
+        "puzzle\tline\tsize\toutcome\tcount\tdifficulty\tsolution\treason"
+    );
+    assert_eq!(rows.len() - 1, counts.len());
+    assert_eq!(objects.len(), counts.len());
+    let mut seen = std::collections::BTreeSet::new();
+    for (i, (count, row)) in counts.iter().zip(&rows[1..]).enumerate() {
+        let (n, word) = count.split_once('\t').unwrap();
+        let columns: Vec<&str> = row.split('\t').collect();
+        assert_eq!(columns.len(), 8, "{row}");
+        assert_eq!(columns[0], (i + 1).to_string());
+        let expected = match word {
+            "unique" => "unique",
+            "several" => "several",
+            "none" => "none",
+            "conflict" | "invalid" => "invalid",
+            other => panic!("count said {other}"),
+        };
+        assert_eq!(columns[3], expected, "puzzle {}", i + 1);
+        assert_eq!(objects[i]["outcome"], expected);
+        if expected != "invalid" {
+            assert_eq!(columns[4], n, "puzzle {}", i + 1);
+        }
+        if expected == "unique" {
+            assert_ne!(columns[5], "-");
+            assert_eq!(objects[i]["solution"].as_str(), Some(columns[6]));
+            // The solution column is the puzzle's solution, checked by the
+            // independent verifier.
+            let solution = bitsudoku::parse_first(columns[6], Default::default())
+                .unwrap()
+                .0
+                .grid;
+            let size = solution.size();
+            let puzzle = bitsudoku::parse_all(&input, Default::default())[i]
+                .result
+                .clone()
+                .unwrap();
+            assert_eq!(puzzle.grid.size(), size);
+            bitsudoku::verify(&puzzle.grid, &solution).unwrap();
+        } else {
+            assert_eq!(columns[6], "-");
+        }
+        seen.insert(expected);
+    }
+    assert_eq!(seen.len(), 4, "unique, several, none and invalid: {seen:?}");
+    // The summary goes to stderr for machine formats, last on stdout for people.
+    let tally = text(&check.stderr);
+    assert!(
+        tally.contains(&format!("{} puzzles: ", counts.len())),
+        "{tally}"
+    );
+    let people = run(&["check", "--limit", "4"], &input);
+    let last = text(&people.stdout).lines().last().unwrap().to_string();
+    assert!(tally.contains(&last), "{last}");
+    assert_eq!(people.status.code(), Some(1), "not every puzzle is unique");
+    let fine = run(&["check"], &format!("{NINE}\n"));
+    assert_eq!(fine.status.code(), Some(0));
+}
+
+/// Runs the binary on a pseudo-terminal (util-linux `script`), the way a
+/// person at a terminal does; returns what the terminal showed.
+fn on_a_terminal(args: &str) -> String {
+    let command = format!("{} {args} >/dev/null", env!("CARGO_BIN_EXE_bitsudoku"));
+    let out = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .env("BITSUDOKU_PROGRESS_AFTER_MS", "0")
+        .stdin(Stdio::null())
+        .output()
+        .expect("script(1) from util-linux runs");
+    text(&out.stdout)
+}
+
+#[test]
+fn a_progress_bar_on_a_terminal_only() {
+    let path = std::env::temp_dir().join(format!("bitsudoku-bar-{}.txt", std::process::id()));
+    let hardest = std::fs::read_to_string(data("9x9_hardest.txt")).unwrap();
+    std::fs::write(&path, hardest.repeat(4)).unwrap();
+    let file = path.to_str().unwrap();
+    let shown = on_a_terminal(&format!("solve --jobs 2 {file}"));
+    assert!(shown.contains(" puzzles · "), "{shown:?}");
+    assert!(
+        shown.contains("% · "),
+        "a file's size gives a percentage: {shown:?}"
+    );
+    assert!(shown.contains(" left"), "{shown:?}");
+    assert!(!on_a_terminal(&format!("check --quiet {file}")).contains("puzzles ·"));
+    // Piped, standard error holds only messages: none for this file.
+    let piped = run(&["solve", file], "");
+    assert_eq!(text(&piped.stderr), "");
+    std::fs::remove_file(&path).unwrap();
+}

@@ -1,6 +1,7 @@
 //! Arbitrary bytes → the CLI's whole input path (the chunked line reader, the
 //! parser, the solver under a node limit, the printer) never panics, holds no
-//! more than a capped line, and `count` prints exactly one line per puzzle.
+//! more than a capped line, and `count` and `check` print exactly one line per
+//! puzzle.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -17,13 +18,21 @@ fuzz_target!(|data: &[u8]| {
     // The first byte picks the command, a size hint and the read chunk.
     let size = ["", "4", "9", "16", "25"][(first & 7) as usize % 5];
     let chunk = 1 + ((first >> 3) as usize * 37) % 700;
-    let mut args = vec![if first & 0x80 != 0 { "count" } else { "solve" }, "--max-nodes", "300"];
+    // The length picks the threads and whether `solve` becomes `check`:
+    // the ordered hand-back of --jobs 2 is exercised too.
+    let command = match (first & 0x80 != 0, data.len() % 3) {
+        (true, _) => "count",
+        (false, 0) => "check",
+        _ => "solve",
+    };
+    let jobs = if data.len() % 4 == 0 { "2" } else { "1" };
+    let mut args = vec![command, "--max-nodes", "300", "--jobs", jobs];
     if !size.is_empty() {
         args.extend(["--size", size]);
     }
     let (status, out) = cli::run_bytes(&args, rest, chunk).expect("valid arguments");
     assert!(status <= 1, "no usage error from puzzle bytes");
-    if args[0] == "count" {
+    if command != "solve" {
         let entries = bitsudoku::parse::Entries::new(
             rest,
             bitsudoku::ParseOptions {
@@ -33,6 +42,8 @@ fuzz_target!(|data: &[u8]| {
         )
         .count();
         let lines = out.iter().filter(|&&b| b == b'\n').count();
-        assert_eq!(lines, entries, "one line per puzzle");
+        // `check`'s text ends with a summary line.
+        let summary = usize::from(command == "check");
+        assert_eq!(lines, entries + summary, "one line per puzzle");
     }
 });

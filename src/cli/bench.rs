@@ -32,6 +32,10 @@ pub struct BenchArgs {
     /// The alphabet, when the symbols do not settle it.
     #[arg(long, value_parser = super::parse_alphabet)]
     alphabet: Option<Alphabet>,
+    /// Also time `solve` on the whole file with this many threads beside
+    /// one, and print the speed-up (default: one per core; 1 skips it).
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    jobs: Option<u16>,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -137,8 +141,60 @@ pub fn run(args: &BenchArgs) -> io::Result<u8> {
             }
             out.flush()?;
         }
+        let jobs = args.jobs.map_or_else(
+            || std::thread::available_parallelism().map_or(1, |n| n.get()),
+            |n| n as usize,
+        );
+        if jobs > 1 && file != "-" {
+            let bytes = std::fs::read(file)?;
+            let one = batch_rate(&bytes, parse, args.limit, 1, args.seconds);
+            let many = batch_rate(&bytes, parse, args.limit, jobs, args.seconds);
+            let speedup = many / one;
+            if args.json {
+                writeln!(
+                    out,
+                    "{{\"set\":{},\"scaling\":{{\"jobs\":{jobs},\"puzzles_per_s_1\":{one:.0},\"puzzles_per_s\":{many:.0},\"speedup\":{speedup:.3}}}}}",
+                    super::table::json_string(&set)
+                )?;
+            } else {
+                writeln!(
+                    out,
+                    "{set}: solve --jobs 1 {one:.0} puzzles/s, --jobs {jobs} {many:.0} puzzles/s: ×{speedup:.2}"
+                )?;
+            }
+            out.flush()?;
+        }
     }
     Ok(status)
+}
+
+/// Puzzles per second of `solve --jobs N` over `bytes` (parsing and
+/// printing included, output discarded), over at least `seconds` and one pass.
+fn batch_rate(bytes: &[u8], parse: ParseOptions, limit: u64, jobs: usize, seconds: f64) -> f64 {
+    let judge = || super::batch::Judge {
+        options: SolveOptions {
+            limit,
+            ..SolveOptions::default()
+        },
+        mode: super::batch::Mode::Solve(super::Separator::Between),
+        stats: false,
+        timeout: None,
+    };
+    let mut job = super::batch::Job::new(
+        judge(),
+        parse,
+        jobs,
+        super::progress::Progress::new(true, None),
+        io::sink(),
+    );
+    let started = std::time::Instant::now();
+    let mut passes = 0u64;
+    while passes == 0 || started.elapsed().as_secs_f64() < seconds {
+        // Errors cannot happen writing to a sink.
+        let _ = job.run_input("<bench>", bytes, 0);
+        passes += 1;
+    }
+    job.puzzles() as f64 / started.elapsed().as_secs_f64()
 }
 
 /// Why a puzzle cannot be in a benchmark set, which holds solvable puzzles

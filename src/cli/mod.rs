@@ -1,20 +1,21 @@
 //! Argument parsing and the batch loop. Only conversions and I/O live here;
 //! every decision about puzzles is the core's.
 
+mod batch;
 mod bench;
 mod generate;
+mod progress;
 mod table;
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::io::{self, BufWriter, Read, Write};
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use bitsudoku::{
-    format::write_grid, parse::Entries, Alphabet, Conflict, Engine, Grid, Layout, Notation,
-    Outcome, ParseOptions, Puzzle, Size, SolveOptions, Solver,
-};
+use batch::{Job, Judge, Mode};
+use bitsudoku::{Alphabet, Engine, ParseOptions, Size, SolveOptions};
 use clap::{Args, Parser as ClapParser, Subcommand, ValueEnum};
+use progress::Progress;
 
 #[derive(ClapParser, Debug)]
 #[command(
@@ -41,6 +42,9 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Make random puzzles with exactly one solution, graded by what solving them takes.
     Generate(generate::GenerateArgs),
+    /// Check a collection: one line per puzzle (unique with its difficulty, several, none,
+    /// invalid with the reason, or unfinished), then a summary.
+    Check(CheckArgs),
 }
 
 #[derive(Args, Debug)]
@@ -67,6 +71,13 @@ struct InputArgs {
     /// Print the outcome, guesses, nodes and time of every puzzle to stderr.
     #[arg(long)]
     stats: bool,
+    /// Answer on this many threads (default: one per core). The output is the same
+    /// as with --jobs 1, in input order.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    jobs: Option<u16>,
+    /// No progress bar (it shows on a terminal when a batch runs over a second).
+    #[arg(long, short = 'q')]
+    quiet: bool,
 }
 
 #[derive(Args, Debug)]
@@ -90,6 +101,26 @@ struct CountArgs {
     limit: u64,
 }
 
+#[derive(Args, Debug)]
+struct CheckArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Count up to this many solutions for a puzzle that is not unique.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(2..))]
+    limit: u64,
+    /// text: a line for people per puzzle and a summary; tsv: a header and one row per
+    /// puzzle; json: one object per line. The summary of tsv and json goes to stderr.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Format {
+    Text,
+    Tsv,
+    Json,
+}
+
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum EngineArg {
     Bitmask,
@@ -97,7 +128,7 @@ enum EngineArg {
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum Separator {
+pub(crate) enum Separator {
     Between,
     After,
 }
@@ -190,13 +221,10 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => {
             let limit = if args.first { 1 } else { 2 };
-            let mut job = Job::new(&args.input, limit, Mode::Solve(args.separator), out());
-            job.run_inputs(&args.input.files)
+            run_batch(&args.input, limit, Mode::Solve(args.separator), out())
         }
-        Command::Count(args) => {
-            let mut job = Job::new(&args.input, args.limit, Mode::Count, out());
-            job.run_inputs(&args.input.files)
-        }
+        Command::Count(args) => run_batch(&args.input, args.limit, Mode::Count, out()),
+        Command::Check(args) => run_batch(&args.input, args.limit, Mode::Check(args.format), out()),
         Command::Bench(args) => bench::run(&args),
         Command::Generate(args) => generate::run(&args),
     };
@@ -212,335 +240,141 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// `solve` or `count` over bytes in memory, the way `main` runs them over
-/// files: the whole input path for the fuzz target (`fuzz/fuzz_targets/cli.rs`
-/// compiles this module in). The reader hands out `chunk` bytes at a time, so
-/// lines cross buffer boundaries anywhere. Returns the exit status and what
-/// was printed; messages go to stderr as usual.
+fn judge(args: &InputArgs, limit: u64, mode: Mode) -> (Judge, ParseOptions) {
+    let judge = Judge {
+        options: SolveOptions {
+            engine: match args.engine {
+                EngineArg::Bitmask => Engine::Bitmask,
+                EngineArg::Dlx => Engine::Dlx,
+            },
+            limit,
+            max_nodes: args.max_nodes.unwrap_or(u64::MAX),
+        },
+        mode,
+        stats: args.stats,
+        timeout: args.timeout,
+    };
+    let parse = ParseOptions {
+        size: args.size,
+        alphabet: args.alphabet,
+        prefer: None,
+    };
+    (judge, parse)
+}
+
+/// Threads for `--jobs`: one per core unless told.
+fn jobs(args: &InputArgs) -> usize {
+    match args.jobs {
+        Some(n) => n as usize,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    }
+}
+
+/// The size of an input, when it is a file (standard input too, when it is
+/// redirected from one): the progress bar's 100%.
+fn input_len(file: &str) -> Option<u64> {
+    if file != "-" {
+        return std::fs::metadata(file)
+            .ok()
+            .and_then(|m| m.is_file().then_some(m.len()));
+    }
+    #[cfg(unix)]
+    {
+        rustix::fs::fstat(io::stdin()).ok().and_then(|s| {
+            let regular = rustix::fs::FileType::from_raw_mode(s.st_mode).is_file();
+            regular.then_some(s.st_size as u64)
+        })
+    }
+    #[cfg(not(unix))]
+    None
+}
+
+/// `solve`, `count` or `check` over the inputs named on the command line.
+fn run_batch(args: &InputArgs, limit: u64, mode: Mode, out: impl Write) -> io::Result<u8> {
+    let (judge, parse) = judge(args, limit, mode);
+    let files: Vec<&str> = if args.files.is_empty() {
+        vec!["-"]
+    } else {
+        args.files.iter().map(String::as_str).collect()
+    };
+    let total = files
+        .iter()
+        .map(|f| input_len(f))
+        .try_fold(0u64, |sum, len| len.map(|l| sum + l));
+    let progress = Progress::new(args.quiet, total);
+    let mut job = Job::new(judge, parse, jobs(args), progress, out);
+    job.start()?;
+    let mut base = 0;
+    for file in files {
+        if file == "-" {
+            job.run_input("<stdin>", io::stdin().lock(), base)?;
+        } else {
+            match open_file(file) {
+                Ok(f) => job.run_input(file, f, base)?,
+                Err(why) => job.unreadable(&format!("bitsudoku: cannot read {file}: {why}\n")),
+            }
+        }
+        base += input_len(file).unwrap_or(0);
+    }
+    job.finish()
+}
+
+/// `solve`, `count` or `check` over bytes in memory, the way `main` runs
+/// them over files: the whole input path for the fuzz target
+/// (`fuzz/fuzz_targets/cli.rs` compiles this module in). The reader hands
+/// out `chunk` bytes at a time, so lines cross buffer boundaries anywhere.
+/// Returns the exit status and what was printed; messages go to stderr as
+/// usual.
 #[allow(dead_code)] // used by the fuzz target only
 pub fn run_bytes(args: &[&str], input: &[u8], chunk: usize) -> Result<(u8, Vec<u8>), String> {
     let cli = Cli::try_parse_from(std::iter::once("bitsudoku").chain(args.iter().copied()))
         .map_err(|e| e.to_string())?;
-    let reader = BufReader::with_capacity(chunk.max(1), input);
-    let mut job = match cli.command {
-        Command::Solve(a) => {
-            let limit = if a.first { 1 } else { 2 };
-            Job::new(&a.input, limit, Mode::Solve(a.separator), Vec::new())
-        }
-        Command::Count(a) => Job::new(&a.input, a.limit, Mode::Count, Vec::new()),
-        _ => return Err("only solve and count read puzzles this way".into()),
+    let (input_args, limit, mode) = match &cli.command {
+        Command::Solve(a) => (
+            &a.input,
+            if a.first { 1 } else { 2 },
+            Mode::Solve(a.separator),
+        ),
+        Command::Count(a) => (&a.input, a.limit, Mode::Count),
+        Command::Check(a) => (&a.input, a.limit, Mode::Check(a.format)),
+        _ => return Err("only solve, count and check read puzzles this way".into()),
     };
-    job.run_input("<bytes>", reader)
+    let (judge, parse) = judge(input_args, limit, mode);
+    let progress = Progress::new(true, None);
+    let mut job = Job::new(judge, parse, jobs(input_args), progress, Vec::new());
+    let reader = Trickle {
+        input,
+        chunk: chunk.max(1),
+    };
+    job.start().map_err(|e| e.to_string())?;
+    job.run_input("<bytes>", reader, 0)
         .map_err(|e| e.to_string())?;
-    let status = job.status();
-    Ok((status, job.out))
+    let status = job.finish().map_err(|e| e.to_string())?;
+    Ok((status, std::mem::take(&mut job.sink.out)))
 }
 
-#[derive(Clone, Copy, Debug)]
-enum Mode {
-    Solve(Separator),
-    Count,
+/// Hands out at most `chunk` bytes per read.
+struct Trickle<'a> {
+    input: &'a [u8],
+    chunk: usize,
 }
 
-/// One run over all inputs, writing to `W` (standard output; a buffer in tests).
-struct Job<W: Write> {
-    options: SolveOptions,
-    parse: ParseOptions,
-    mode: Mode,
-    stats: bool,
-    timeout: Option<Duration>,
-    out: W,
-    /// Block solutions printed so far (for the `between` separator).
-    blocks: u64,
-    failed: bool,
-    unreadable: bool,
-    /// The last puzzle's solver, whose memory the next one reuses.
-    solver: Option<Solver>,
-}
-
-impl<W: Write> Job<W> {
-    fn new(args: &InputArgs, limit: u64, mode: Mode, out: W) -> Job<W> {
-        Job {
-            options: SolveOptions {
-                engine: match args.engine {
-                    EngineArg::Bitmask => Engine::Bitmask,
-                    EngineArg::Dlx => Engine::Dlx,
-                },
-                limit,
-                max_nodes: args.max_nodes.unwrap_or(u64::MAX),
-            },
-            parse: ParseOptions {
-                size: args.size,
-                alphabet: args.alphabet,
-                prefer: None,
-            },
-            mode,
-            stats: args.stats,
-            timeout: args.timeout,
-            out,
-            blocks: 0,
-            failed: false,
-            unreadable: false,
-            solver: None,
-        }
+impl Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.chunk.min(buf.len()).min(self.input.len());
+        buf[..n].copy_from_slice(&self.input[..n]);
+        self.input = &self.input[n..];
+        Ok(n)
     }
-
-    fn run_inputs(&mut self, files: &[String]) -> io::Result<u8> {
-        if files.is_empty() {
-            self.run_input("<stdin>", io::stdin().lock())?;
-        }
-        for file in files {
-            if file == "-" {
-                self.run_input("<stdin>", io::stdin().lock())?;
-                continue;
-            }
-            match open_file(file) {
-                Ok(f) => self.run_input(file, BufReader::with_capacity(1 << 16, f))?,
-                Err(why) => {
-                    eprintln!("bitsudoku: cannot read {file}: {why}");
-                    self.unreadable = true;
-                }
-            }
-        }
-        self.out.flush()?;
-        Ok(self.status())
-    }
-
-    fn status(&self) -> u8 {
-        if self.unreadable {
-            2
-        } else if self.failed {
-            1
-        } else {
-            0
-        }
-    }
-
-    fn run_input(&mut self, name: &str, reader: impl BufRead) -> io::Result<()> {
-        let mut times = Times::default();
-        let mut entries = Entries::new(reader, self.parse);
-        while let Some(entry) = entries.next() {
-            match entry {
-                Ok(entry) => self.answer(name, entry, &mut times)?,
-                Err(e) => {
-                    eprintln!(
-                        "bitsudoku: {name}: cannot read past line {}: {e}",
-                        entries.lines_read()
-                    );
-                    self.unreadable = true;
-                }
-            }
-        }
-        if self.stats && times.count > 0 {
-            times.summarize(name);
-        }
-        Ok(())
-    }
-
-    fn answer(&mut self, name: &str, entry: bitsudoku::Entry, times: &mut Times) -> io::Result<()> {
-        let where_ = |line: usize, column: Option<usize>| match column {
-            Some(c) => format!("{name}:puzzle {} (line {line}, column {c})", entry.index),
-            None => format!("{name}:puzzle {} (line {line})", entry.index),
-        };
-        let puzzle = match entry.result {
-            Ok(p) => p,
-            Err(e) => {
-                eprintln!("{}: {}", where_(e.line, e.column), e.kind);
-                self.failed = true;
-                // One output line per puzzle, so `count`'s lines match its input's.
-                if let Mode::Count = self.mode {
-                    writeln!(self.out, "-\tinvalid")?;
-                }
-                return Ok(());
-            }
-        };
-        let here = where_(entry.line, None);
-        let started = Instant::now();
-        let (engine, limit) = (self.options.engine, self.options.limit);
-        let solver = Solver::reuse(&mut self.solver, &puzzle.grid, engine, limit);
-        let budget = self.options.max_nodes.saturating_sub(solver.stats().nodes);
-        let finished = match self.timeout {
-            Some(limit) => solver.run_until(budget, || started.elapsed() >= limit),
-            None => solver.run(budget),
-        };
-        let report = solver.report();
-        let elapsed = started.elapsed();
-        // Why the search stopped short, in the words of the option that
-        // stopped it. Set whenever the outcome is `OutOfBudget`.
-        let stopped = match (&report.outcome, finished) {
-            (Outcome::OutOfBudget { .. }, _) | (_, false) => Some(match self.timeout {
-                Some(t) if report.stats.nodes < self.options.max_nodes => {
-                    Stop::Timeout(t.as_secs_f64())
-                }
-                _ => Stop::Nodes(self.options.max_nodes),
-            }),
-            _ => None,
-        };
-        if self.stats {
-            times.add(elapsed, entry.index);
-            let outcome = match stopped {
-                Some(Stop::Timeout(_)) => "timeout",
-                _ => report.outcome.id(),
-            };
-            eprintln!(
-                "{here}: {outcome}, {} guesses, {} nodes, {} µs",
-                report.stats.guesses,
-                report.stats.nodes,
-                elapsed.as_micros()
-            );
-        }
-        match self.mode {
-            Mode::Solve(separator) => {
-                self.print_solution(&here, &puzzle, &report.outcome, stopped, separator)
-            }
-            Mode::Count => self.print_count(&here, &puzzle, &report.outcome, stopped),
-        }
-    }
-
-    fn print_solution(
-        &mut self,
-        here: &str,
-        puzzle: &Puzzle,
-        outcome: &Outcome,
-        stopped: Option<Stop>,
-        separator: Separator,
-    ) -> io::Result<()> {
-        if let Some(stop) = stopped {
-            return match outcome.solution() {
-                // A solution found before the stop is still a solution:
-                // print it, and say the proof of uniqueness did not finish.
-                Some(g) => {
-                    eprintln!("{here}: warning: uniqueness unproven: {stop}");
-                    self.print_grid(puzzle, g, separator)
-                }
-                None => {
-                    eprintln!("{here}: {stop}");
-                    self.failed = true;
-                    Ok(())
-                }
-            };
-        }
-        match outcome {
-            Outcome::Unique(g) | Outcome::Solved(g) => self.print_grid(puzzle, g, separator),
-            Outcome::Several { example, .. } => {
-                eprintln!("{here}: warning: several solutions; printed one");
-                self.print_grid(puzzle, example, separator)
-            }
-            Outcome::NoSolution => {
-                eprintln!("{here}: no solution");
-                self.failed = true;
-                Ok(())
-            }
-            Outcome::Conflict(c) => {
-                eprintln!(
-                    "{here}: {}",
-                    describe_conflict(c, &puzzle.grid, &puzzle.notation)
-                );
-                self.failed = true;
-                Ok(())
-            }
-            // `stopped` is set for it: handled above.
-            Outcome::OutOfBudget { .. } => Ok(()),
-        }
-    }
-
-    fn print_grid(&mut self, puzzle: &Puzzle, grid: &Grid, separator: Separator) -> io::Result<()> {
-        let mut text = String::with_capacity(grid.size().cells() * 2 + 2);
-        let block = puzzle.notation.layout != Layout::Line;
-        if block && separator == Separator::Between && self.blocks > 0 {
-            text.push('\n');
-        }
-        write_grid(&mut text, grid, &puzzle.notation);
-        if let Some(comment) = &puzzle.comment {
-            // Keep the line's comment after the solution: `<solution>\t<name>`.
-            text.pop();
-            text.push_str(comment);
-            text.push('\n');
-        }
-        if block {
-            self.blocks += 1;
-            if separator == Separator::After {
-                text.push('\n');
-            }
-        }
-        self.out.write_all(text.as_bytes())
-    }
-
-    /// `count`'s line: a count of 0 for a conflict or no solution is a count
-    /// like any other (status 0); a puzzle that could not be read or whose
-    /// search was stopped gets `-` or `N+` and status 1.
-    fn print_count(
-        &mut self,
-        here: &str,
-        puzzle: &Puzzle,
-        outcome: &Outcome,
-        stopped: Option<Stop>,
-    ) -> io::Result<()> {
-        if let Some(stop) = stopped {
-            eprintln!("{here}: {stop}");
-            self.failed = true;
-            let word = match stop {
-                Stop::Timeout(_) => "timeout",
-                Stop::Nodes(_) => "budget",
-            };
-            return writeln!(self.out, "{}+\t{word}", outcome.found());
-        }
-        let line = match outcome {
-            Outcome::Unique(_) => "1\tunique".to_string(),
-            Outcome::Solved(_) => "1+\tsolved".to_string(),
-            Outcome::Several { count, more, .. } => {
-                format!("{count}{}\tseveral", if *more { "+" } else { "" })
-            }
-            Outcome::NoSolution => "0\tnone".to_string(),
-            Outcome::Conflict(c) => {
-                eprintln!(
-                    "{here}: {}",
-                    describe_conflict(c, &puzzle.grid, &puzzle.notation)
-                );
-                "0\tconflict".to_string()
-            }
-            // `stopped` is set for it: handled above.
-            Outcome::OutOfBudget { .. } => return Ok(()),
-        };
-        writeln!(self.out, "{line}")
-    }
-}
-
-/// What stopped a search before it ended.
-#[derive(Clone, Copy, Debug)]
-enum Stop {
-    Timeout(f64),
-    Nodes(u64),
-}
-
-impl std::fmt::Display for Stop {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Stop::Timeout(s) => write!(f, "timed out after {s} s (--timeout)"),
-            Stop::Nodes(n) => write!(f, "gave up after {n} search nodes (--max-nodes)"),
-        }
-    }
-}
-
-/// `R1C3 and R1C9 both hold 'A' (row 1)`.
-fn describe_conflict(c: &Conflict, grid: &Grid, notation: &Notation) -> String {
-    let size = grid.size();
-    let symbol = notation.for_size(size).alphabet.symbol(size, c.digit);
-    format!(
-        "conflicting givens: {} and {} both hold '{symbol}' in {}",
-        size.cell_name(c.first),
-        size.cell_name(c.second),
-        c.house
-    )
 }
 
 /// Solve times of one input for `--stats`, in a fixed-size histogram so
 /// memory stays flat however many puzzles there are: exact below 1024 µs,
 /// within 0.1% above.
 #[derive(Default)]
-struct Times {
+pub(crate) struct Times {
     buckets: Vec<u64>,
-    count: u64,
+    pub(crate) count: u64,
     total: Duration,
     worst: (Duration, usize),
 }
@@ -562,7 +396,7 @@ impl Times {
         (1024 + m) << (e - 10)
     }
 
-    fn add(&mut self, took: Duration, index: usize) {
+    pub(crate) fn add(&mut self, took: Duration, index: usize) {
         let b = Self::bucket(took.as_micros() as u64);
         if self.buckets.len() <= b {
             self.buckets.resize(b + 1, 0);
@@ -587,16 +421,16 @@ impl Times {
     }
 
     /// One stderr line per input: count, median, worst, total.
-    fn summarize(&self, name: &str) {
-        eprintln!(
-            "{name}: {} puzzle{}, median {} µs, worst {} µs (puzzle {}), total {:.3} s",
+    pub(crate) fn summary(&self, name: &str) -> String {
+        format!(
+            "{name}: {} puzzle{}, median {} µs, worst {} µs (puzzle {}), total {:.3} s\n",
             self.count,
             if self.count == 1 { "" } else { "s" },
             self.median_us(),
             self.worst.0.as_micros(),
             self.worst.1,
             self.total.as_secs_f64()
-        );
+        )
     }
 }
 

@@ -1,0 +1,589 @@
+//! The batch loop of `solve`, `count` and `check`: read puzzles, answer each,
+//! write the answers in input order.
+//!
+//! With `--jobs N` the answering runs on a rayon pool of N threads while this
+//! thread reads and writes. Puzzles go out in chunks; answers come back over
+//! a crossbeam channel in any order and are written in input order, so the
+//! output is byte for byte that of `--jobs 1`. At most `WINDOW_PER_JOB × N`
+//! chunks are out at once: memory stays flat however long the input, and a
+//! slow puzzle holds back only the window behind it.
+
+use std::cell::{Cell, RefCell};
+use std::collections::BTreeMap;
+use std::io::{self, Read, Write};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use bitsudoku::collection::{describe_conflict, Finding, Tally, Verdict, TSV_HEADER};
+use bitsudoku::{
+    format::write_grid, parse::Entries, Entry, Grid, Layout, Outcome, ParseOptions, Puzzle,
+    SolveOptions, Solver,
+};
+use serde::Serialize;
+
+use super::progress::Progress;
+use super::{Format, Separator, Times};
+
+/// Puzzles per chunk handed to a worker: enough that the hand-off costs
+/// little beside a 10 µs puzzle, few enough that chunks spread evenly.
+const CHUNK: usize = 16;
+/// Chunks in flight per worker.
+const WINDOW_PER_JOB: usize = 8;
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Mode {
+    Solve(Separator),
+    Count,
+    Check(Format),
+}
+
+/// One item of the input: a puzzle (or why it could not be read), or a read
+/// error that ends the input.
+enum Item {
+    Entry(Entry),
+    ReadError { line: usize, error: String },
+}
+
+/// What answering one item produced, kept until its turn to be written.
+#[derive(Default)]
+struct Record {
+    /// For standard output. A block solution (`block`) gets `--separator
+    /// between`'s blank line in front when it is not the first.
+    out: String,
+    block: bool,
+    /// For standard error.
+    err: String,
+    failed: bool,
+    unreadable: bool,
+    /// The solve time and puzzle number, for `--stats`' summary.
+    time: Option<(Duration, usize)>,
+    tally: Tally,
+}
+
+/// How to answer a puzzle: everything the workers share, read-only.
+pub(crate) struct Judge {
+    pub options: SolveOptions,
+    pub mode: Mode,
+    pub stats: bool,
+    pub timeout: Option<Duration>,
+}
+
+thread_local! {
+    /// Each worker's last solver, whose memory the next puzzle reuses.
+    static SOLVER: RefCell<Option<Solver>> = const { RefCell::new(None) };
+}
+
+/// What stopped a search before it ended.
+#[derive(Clone, Copy, Debug)]
+enum Stop {
+    Timeout(f64),
+    Nodes(u64),
+}
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stop::Timeout(s) => write!(f, "timed out after {s} s (--timeout)"),
+            Stop::Nodes(n) => write!(f, "gave up after {n} search nodes (--max-nodes)"),
+        }
+    }
+}
+
+/// `check --format json`'s line: one object per puzzle.
+#[derive(Serialize)]
+struct JsonVerdict<'a> {
+    puzzle: usize,
+    line: usize,
+    size: Option<usize>,
+    outcome: &'static str,
+    /// Solutions established (found so far for `unfinished`).
+    count: Option<u64>,
+    /// Whether there may be more than `count`.
+    more: bool,
+    difficulty: Option<&'static str>,
+    guesses: Option<u64>,
+    solution: Option<String>,
+    reason: Option<&'a str>,
+}
+
+impl Judge {
+    fn judge(&self, name: &str, item: Item) -> Record {
+        match item {
+            Item::ReadError { line, error } => Record {
+                err: format!("bitsudoku: {name}: cannot read past line {line}: {error}\n"),
+                unreadable: true,
+                ..Record::default()
+            },
+            Item::Entry(entry) => {
+                SOLVER.with(|slot| self.answer(name, entry, &mut slot.borrow_mut()))
+            }
+        }
+    }
+
+    fn answer(&self, name: &str, entry: Entry, solver: &mut Option<Solver>) -> Record {
+        let mut rec = Record::default();
+        let where_ = |line: usize, column: Option<usize>| match column {
+            Some(c) => format!("{name}:puzzle {} (line {line}, column {c})", entry.index),
+            None => format!("{name}:puzzle {} (line {line})", entry.index),
+        };
+        let puzzle = match &entry.result {
+            Ok(p) => p,
+            Err(e) => {
+                rec.failed = true;
+                match self.mode {
+                    Mode::Check(format) => {
+                        self.print_verdict(&mut rec, &Verdict::unreadable(&entry, e), format)
+                    }
+                    // One output line per puzzle, so `count`'s lines match its input's.
+                    Mode::Count => {
+                        rec.err = format!("{}: {}\n", where_(e.line, e.column), e.kind);
+                        rec.out.push_str("-\tinvalid\n");
+                    }
+                    Mode::Solve(_) => {
+                        rec.err = format!("{}: {}\n", where_(e.line, e.column), e.kind)
+                    }
+                }
+                return rec;
+            }
+        };
+        let here = where_(entry.line, None);
+        let started = Instant::now();
+        let (engine, limit) = (self.options.engine, self.options.limit);
+        let solver = Solver::reuse(solver, &puzzle.grid, engine, limit);
+        let budget = self.options.max_nodes.saturating_sub(solver.stats().nodes);
+        let finished = match self.timeout {
+            Some(limit) => solver.run_until(budget, || started.elapsed() >= limit),
+            None => solver.run(budget),
+        };
+        let report = solver.report();
+        let elapsed = started.elapsed();
+        // Why the search stopped short, in the words of the option that
+        // stopped it. Set whenever the outcome is `OutOfBudget`.
+        let stopped = match (&report.outcome, finished) {
+            (Outcome::OutOfBudget { .. }, _) | (_, false) => Some(match self.timeout {
+                Some(t) if report.stats.nodes < self.options.max_nodes => {
+                    Stop::Timeout(t.as_secs_f64())
+                }
+                _ => Stop::Nodes(self.options.max_nodes),
+            }),
+            _ => None,
+        };
+        if self.stats {
+            rec.time = Some((elapsed, entry.index));
+            let outcome = match stopped {
+                Some(Stop::Timeout(_)) => "timeout",
+                _ => report.outcome.id(),
+            };
+            rec.err = format!(
+                "{here}: {outcome}, {} guesses, {} nodes, {} µs\n",
+                report.stats.guesses,
+                report.stats.nodes,
+                elapsed.as_micros()
+            );
+        }
+        match self.mode {
+            Mode::Solve(separator) => {
+                solution(&mut rec, &here, puzzle, &report.outcome, stopped, separator)
+            }
+            Mode::Count => count(&mut rec, &here, puzzle, &report.outcome, stopped),
+            Mode::Check(format) => {
+                let finding = Finding::from_report(puzzle, &report, stopped.map(|s| s.to_string()));
+                let verdict = Verdict::of(entry.index, entry.line, puzzle, finding);
+                self.print_verdict(&mut rec, &verdict, format);
+            }
+        }
+        rec
+    }
+
+    fn print_verdict(&self, rec: &mut Record, verdict: &Verdict, format: Format) {
+        rec.tally.add(&verdict.finding);
+        rec.failed = verdict.finding.is_failure();
+        rec.out = match format {
+            Format::Text => verdict.text(),
+            Format::Tsv => verdict.tsv(),
+            Format::Json => {
+                let f = &verdict.finding;
+                let json = JsonVerdict {
+                    puzzle: verdict.index,
+                    line: verdict.line,
+                    size: verdict.size.map(|s| s.side()),
+                    outcome: f.id(),
+                    count: match f {
+                        Finding::Unique { .. } => Some(1),
+                        Finding::Several { count, .. } => Some(*count),
+                        Finding::NoSolution => Some(0),
+                        Finding::Invalid { .. } => None,
+                        Finding::Unfinished { found, .. } => Some(*found),
+                    },
+                    more: matches!(
+                        f,
+                        Finding::Several { more: true, .. } | Finding::Unfinished { .. }
+                    ),
+                    difficulty: f.difficulty(),
+                    guesses: f.guesses(),
+                    solution: verdict.solution_text(),
+                    reason: f.reason(),
+                };
+                serde_json::to_string(&json).expect("a verdict serializes")
+            }
+        };
+        rec.out.push('\n');
+    }
+}
+
+fn solution(
+    rec: &mut Record,
+    here: &str,
+    puzzle: &Puzzle,
+    outcome: &Outcome,
+    stopped: Option<Stop>,
+    separator: Separator,
+) {
+    let note = |rec: &mut Record, text: String, failed: bool| {
+        rec.err.push_str(&format!("{here}: {text}\n"));
+        rec.failed |= failed;
+    };
+    if let Some(stop) = stopped {
+        match outcome.solution() {
+            // A solution found before the stop is still a solution: print
+            // it, and say the proof of uniqueness did not finish.
+            Some(g) => {
+                note(rec, format!("warning: uniqueness unproven: {stop}"), false);
+                grid_text(rec, puzzle, g, separator);
+            }
+            None => note(rec, stop.to_string(), true),
+        }
+        return;
+    }
+    match outcome {
+        Outcome::Unique(g) | Outcome::Solved(g) => grid_text(rec, puzzle, g, separator),
+        Outcome::Several { example, .. } => {
+            note(rec, "warning: several solutions; printed one".into(), false);
+            grid_text(rec, puzzle, example, separator);
+        }
+        Outcome::NoSolution => note(rec, "no solution".into(), true),
+        Outcome::Conflict(c) => note(
+            rec,
+            describe_conflict(c, &puzzle.grid, &puzzle.notation),
+            true,
+        ),
+        // `stopped` is set for it: handled above.
+        Outcome::OutOfBudget { .. } => {}
+    }
+}
+
+fn grid_text(rec: &mut Record, puzzle: &Puzzle, grid: &Grid, separator: Separator) {
+    let text = &mut rec.out;
+    write_grid(text, grid, &puzzle.notation);
+    if let Some(comment) = &puzzle.comment {
+        // Keep the line's comment after the solution: `<solution>\t<name>`.
+        text.pop();
+        text.push_str(comment);
+        text.push('\n');
+    }
+    if puzzle.notation.layout != Layout::Line {
+        rec.block = true;
+        if separator == Separator::After {
+            text.push('\n');
+        }
+    }
+}
+
+/// `count`'s line: a count of 0 for a conflict or no solution is a count
+/// like any other (status 0); a puzzle that could not be read or whose
+/// search was stopped gets `-` or `N+` and status 1.
+fn count(rec: &mut Record, here: &str, puzzle: &Puzzle, outcome: &Outcome, stopped: Option<Stop>) {
+    if let Some(stop) = stopped {
+        rec.err.push_str(&format!("{here}: {stop}\n"));
+        rec.failed = true;
+        let word = match stop {
+            Stop::Timeout(_) => "timeout",
+            Stop::Nodes(_) => "budget",
+        };
+        rec.out = format!("{}+\t{word}\n", outcome.found());
+        return;
+    }
+    rec.out = match outcome {
+        Outcome::Unique(_) => "1\tunique\n".to_string(),
+        Outcome::Solved(_) => "1+\tsolved\n".to_string(),
+        Outcome::Several { count, more, .. } => {
+            format!("{count}{}\tseveral\n", if *more { "+" } else { "" })
+        }
+        Outcome::NoSolution => "0\tnone\n".to_string(),
+        Outcome::Conflict(c) => {
+            let why = describe_conflict(c, &puzzle.grid, &puzzle.notation);
+            rec.err.push_str(&format!("{here}: {why}\n"));
+            "0\tconflict\n".to_string()
+        }
+        // `stopped` is set for it: handled above.
+        Outcome::OutOfBudget { .. } => String::new(),
+    };
+}
+
+/// Counts the bytes its reader hands out, for the progress bar.
+struct Counted<R> {
+    inner: R,
+    bytes: Rc<Cell<u64>>,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.bytes.set(self.bytes.get() + n as u64);
+        Ok(n)
+    }
+}
+
+/// Items of one input in chunks, each with the bytes read when it was cut.
+struct Chunks<R: Read> {
+    entries: Entries<io::BufReader<Counted<R>>>,
+    bytes: Rc<Cell<u64>>,
+    ended: bool,
+}
+
+impl<R: Read> Chunks<R> {
+    fn new(reader: R, parse: ParseOptions) -> Chunks<R> {
+        let bytes = Rc::new(Cell::new(0));
+        let counted = Counted {
+            inner: reader,
+            bytes: bytes.clone(),
+        };
+        Chunks {
+            entries: Entries::new(io::BufReader::with_capacity(1 << 16, counted), parse),
+            bytes,
+            ended: false,
+        }
+    }
+
+    fn next_chunk(&mut self) -> Option<(Vec<Item>, u64)> {
+        if self.ended {
+            return None;
+        }
+        let mut items = Vec::with_capacity(CHUNK);
+        while items.len() < CHUNK {
+            match self.entries.next() {
+                Some(Ok(entry)) => items.push(Item::Entry(entry)),
+                Some(Err(e)) => items.push(Item::ReadError {
+                    line: self.entries.lines_read(),
+                    error: e.to_string(),
+                }),
+                None => {
+                    self.ended = true;
+                    break;
+                }
+            }
+        }
+        (!items.is_empty()).then(|| (items, self.bytes.get()))
+    }
+}
+
+/// Where the records go, in input order: standard output (a buffer in
+/// tests) and standard error, through the progress bar.
+pub(crate) struct Sink<W: Write> {
+    pub out: W,
+    mode: Mode,
+    /// Block solutions printed so far (for the `between` separator).
+    blocks: u64,
+    failed: bool,
+    unreadable: bool,
+    tally: Tally,
+    progress: Progress,
+    started: Instant,
+}
+
+impl<W: Write> Sink<W> {
+    fn write(&mut self, rec: Record, times: &mut Times) -> io::Result<()> {
+        if !rec.err.is_empty() {
+            self.progress.eprint(&rec.err);
+        }
+        if rec.block {
+            if self.blocks > 0 && matches!(self.mode, Mode::Solve(Separator::Between)) {
+                self.out.write_all(b"\n")?;
+            }
+            self.blocks += 1;
+        }
+        self.out.write_all(rec.out.as_bytes())?;
+        self.failed |= rec.failed;
+        self.unreadable |= rec.unreadable;
+        self.tally.add_all(&rec.tally);
+        if let Some((took, index)) = rec.time {
+            times.add(took, index);
+        }
+        Ok(())
+    }
+}
+
+/// One run over all inputs.
+pub(crate) struct Job<W: Write> {
+    judge: Judge,
+    parse: ParseOptions,
+    pool: Option<rayon::ThreadPool>,
+    pub sink: Sink<W>,
+}
+
+impl<W: Write> Job<W> {
+    pub fn new(
+        judge: Judge,
+        parse: ParseOptions,
+        jobs: usize,
+        progress: Progress,
+        out: W,
+    ) -> Job<W> {
+        let mode = judge.mode;
+        // One job answers on this thread, as before --jobs existed; so does
+        // a system that will not start the threads.
+        let pool = (jobs > 1)
+            .then(|| {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(jobs)
+                    .thread_name(|i| format!("bitsudoku-{i}"))
+                    .build()
+                    .ok()
+            })
+            .flatten();
+        Job {
+            judge,
+            parse,
+            pool,
+            sink: Sink {
+                out,
+                mode,
+                blocks: 0,
+                failed: false,
+                unreadable: false,
+                tally: Tally::default(),
+                progress,
+                started: Instant::now(),
+            },
+        }
+    }
+
+    pub fn start(&mut self) -> io::Result<()> {
+        if let Mode::Check(Format::Tsv) = self.judge.mode {
+            writeln!(self.sink.out, "{TSV_HEADER}")?;
+        }
+        Ok(())
+    }
+
+    /// Ends the run: `check`'s summary, and the exit status.
+    pub fn finish(&mut self) -> io::Result<u8> {
+        self.sink.progress.finish();
+        if let Mode::Check(format) = self.judge.mode {
+            let tally = self.sink.tally;
+            match format {
+                Format::Text => writeln!(self.sink.out, "{tally}")?,
+                // Standard output holds rows only; the summary is for people.
+                Format::Tsv | Format::Json => eprintln!("bitsudoku: {tally}"),
+            }
+            if self.judge.stats {
+                let secs = self.sink.started.elapsed().as_secs_f64();
+                eprintln!(
+                    "bitsudoku: checked {} puzzles in {secs:.3} s ({:.0} puzzles/s)",
+                    tally.total(),
+                    tally.total() as f64 / secs.max(1e-9)
+                );
+            }
+        }
+        self.sink.out.flush()?;
+        Ok(self.status())
+    }
+
+    /// Puzzles written so far.
+    pub fn puzzles(&self) -> u64 {
+        self.sink.progress.puzzles()
+    }
+
+    pub fn status(&self) -> u8 {
+        if self.sink.unreadable {
+            2
+        } else if self.sink.failed {
+            1
+        } else {
+            0
+        }
+    }
+
+    /// Marks an input that could not be opened.
+    pub fn unreadable(&mut self, message: &str) {
+        self.sink.progress.eprint(message);
+        self.sink.unreadable = true;
+    }
+
+    /// Answers every puzzle of one input. `base` is the bytes of earlier
+    /// inputs, for the progress bar.
+    pub fn run_input(&mut self, name: &str, reader: impl Read, base: u64) -> io::Result<()> {
+        let mut times = Times::default();
+        let mut chunks = Chunks::new(reader, self.parse);
+        let Job {
+            judge, pool, sink, ..
+        } = self;
+        let result = match pool {
+            None => (|| {
+                while let Some((items, bytes)) = chunks.next_chunk() {
+                    let n = items.len() as u64;
+                    for item in items {
+                        sink.write(judge.judge(name, item), &mut times)?;
+                    }
+                    sink.progress.advance(base + bytes, n);
+                }
+                Ok(())
+            })(),
+            Some(pool) => {
+                let window = WINDOW_PER_JOB * pool.current_num_threads();
+                let judge = &*judge;
+                pool.in_place_scope(|scope| {
+                    let (tx, rx) = crossbeam_channel::unbounded::<(u64, Vec<Record>)>();
+                    let mut waiting: BTreeMap<u64, Vec<Record>> = BTreeMap::new();
+                    let mut bytes_at: BTreeMap<u64, u64> = BTreeMap::new();
+                    let (mut sent, mut written) = (0u64, 0u64);
+                    let mut result = Ok(());
+                    loop {
+                        let chunk = if result.is_ok() && sent - written < window as u64 {
+                            chunks.next_chunk()
+                        } else {
+                            None
+                        };
+                        if let Some((items, bytes)) = chunk {
+                            let tx = tx.clone();
+                            let seq = sent;
+                            bytes_at.insert(seq, bytes);
+                            scope.spawn(move |_| {
+                                let records = items.into_iter().map(|i| judge.judge(name, i));
+                                // The receiver outlives the scope.
+                                let _ = tx.send((seq, records.collect()));
+                            });
+                            sent += 1;
+                            continue;
+                        }
+                        if written == sent {
+                            break;
+                        }
+                        // The window is full or the input has ended: write
+                        // what has come back, in order.
+                        let (seq, records) = rx.recv().expect("a worker's answers");
+                        waiting.insert(seq, records);
+                        while let Some(records) = waiting.remove(&written) {
+                            let n = records.len() as u64;
+                            if result.is_ok() {
+                                for rec in records {
+                                    if let Err(e) = sink.write(rec, &mut times) {
+                                        result = Err(e);
+                                        break;
+                                    }
+                                }
+                            }
+                            let bytes = bytes_at.remove(&written).unwrap_or(0);
+                            sink.progress.advance(base + bytes, n);
+                            written += 1;
+                        }
+                    }
+                    result
+                })
+            }
+        };
+        if judge.stats && times.count > 0 {
+            sink.progress.eprint(&times.summary(name));
+        }
+        result
+    }
+}
