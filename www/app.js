@@ -5,10 +5,12 @@
 import { loadWasm } from './wasm.js';
 import { SolverClient } from './solver-client.js';
 import { boot } from './page.js';
+import { WorkerLanes, bindCollection } from './collection.js';
 
 try {
   await loadWasm();
-  boot({ solver: new SolverClient() });
+  const page = boot({ solver: new SolverClient() });
+  bindCollection({ makeLanes: () => new WorkerLanes(), open: page.loadText });
 } catch (err) {
   const status = document.getElementById('status');
   status.textContent = `The solver could not load (${err?.message ?? err}). Reload the page to try again.`;

@@ -100,3 +100,11 @@ export function generated(g) {
   g.free();
   return out;
 }
+
+/** A finished CheckJob's result: { row, micros }, row being the CLI's TSV row. */
+export function checkPuzzle(job) {
+  const r = job.result();
+  const out = { row: r.row, micros: r.micros };
+  r.free();
+  return out;
+}

@@ -421,5 +421,5 @@ export function boot({ solver, document = globalThis.document, location = global
   }
   ui.candidates.checked = false;
   document.body.dataset.ready = 'true';
-  return { view, say };
+  return { view, say, loadText };
 }

@@ -9,8 +9,10 @@ import baseline from './pkg/bitsudoku_bg.wasm';
 import withSimd from './pkg/bitsudoku_simd_bg.wasm';
 import { InlineSolver } from './inline-solver.js';
 import { boot } from './page.js';
+import { InlineLane, bindCollection } from './collection.js';
 
 const base64 = (await simd()) ? withSimd : baseline;
 const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
 initSync({ module: bytes });
-boot({ solver: new InlineSolver() });
+const page = boot({ solver: new InlineSolver() });
+bindCollection({ makeLanes: () => new InlineLane(), open: page.loadText });

@@ -2,9 +2,9 @@
 // then solves in time slices. Between slices it takes messages, so a Cancel
 // (or a newer solve) stops the current one within a slice, without killing
 // the worker.
-import { GenerateJob, SolveJob } from './pkg/bitsudoku.js';
+import { CheckJob, GenerateJob, SolveJob } from './pkg/bitsudoku.js';
 import { loadWasm } from './wasm.js';
-import { generated, runSliced, solveResult } from './jobs.js';
+import { checkPuzzle, generated, runSliced, solveResult } from './jobs.js';
 
 const SLICE_MS = 20;
 
@@ -20,6 +20,26 @@ let current = null;
 self.onmessage = async ({ data: msg }) => {
   if (msg?.type === 'cancel') {
     if (current === msg.id) current = null;
+    return;
+  }
+  if (msg?.type === 'check') {
+    // A batch of a collection (collection.js). Checked straight through:
+    // the panel cancels by ending its workers.
+    try {
+      await ready;
+      const rows = msg.puzzles.map((p) => {
+        const job = new CheckJob(p.cells, p.side, p.alphabet, p.blank, p.index, p.line, msg.limit, msg.maxNodes);
+        try {
+          job.runFor(Infinity);
+          return checkPuzzle(job);
+        } finally {
+          job.free();
+        }
+      });
+      self.postMessage({ type: 'checked', id: msg.id, rows });
+    } catch (err) {
+      self.postMessage({ type: 'error', id: msg.id, message: String(err?.message ?? err) });
+    }
     return;
   }
   if (msg?.type === 'generate') {

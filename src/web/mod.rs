@@ -1,6 +1,7 @@
 //! The browser front end. [`keys`] maps keys to actions and [`words`] holds
 //! every sentence; both are plain Rust, tested natively. The wasm32-only
-//! parts: [`api`] exports the core to the page and its worker, and [`view`]
+//! parts: [`api`] exports the core to the page and its worker, [`collection`]
+//! reads and checks collections for the Collection panel, and [`view`]
 //! paints a [`crate::session::Session`] through web-sys. Every Sudoku rule
 //! stays in the core.
 
@@ -9,6 +10,8 @@ pub mod words;
 
 #[cfg(target_arch = "wasm32")]
 pub mod api;
+#[cfg(target_arch = "wasm32")]
+pub mod collection;
 #[cfg(target_arch = "wasm32")]
 pub mod view;
 
