@@ -140,3 +140,70 @@ fn solving_in_slices_gives_a_verified_solution() {
     assert_eq!(several.outcome(), "several");
     assert_eq!(several.count(), 2.0);
 }
+
+/// The Collection panel's reader, fed in pieces of every size from 1 byte
+/// up, reads what the core's parser reads from the whole text, and each
+/// checked row is the core's verdict row (what `bitsudoku check --format
+/// tsv` prints).
+#[wasm_bindgen_test]
+fn the_collection_reader_takes_pieces_cut_anywhere() {
+    use bitsudoku::collection::{Finding, Verdict};
+    use bitsudoku::web::collection::{CheckJob, CollectionReader};
+    let text = format!(
+        "{NINE}\nabc\r\n11{}\n\n{UVA}\n{}\n{NINE}",
+        ".".repeat(79),
+        "x".repeat(9000)
+    );
+    let whole = bitsudoku::parse_all(&text, Default::default());
+    assert!(whole.len() > 6);
+    for piece in [1, 2, 3, 7, 64, 81, 1000, 5000, 20_000] {
+        let mut reader = CollectionReader::new();
+        let mut read = Vec::new();
+        let mut rest = text.as_str();
+        while !rest.is_empty() {
+            let mut cut = piece.min(rest.len());
+            while !rest.is_char_boundary(cut) {
+                cut += 1;
+            }
+            reader.push(&rest[..cut]);
+            rest = &rest[cut..];
+            while let Some(e) = reader.next_entry() {
+                read.push(e);
+            }
+        }
+        reader.finish();
+        while let Some(e) = reader.next_entry() {
+            read.push(e);
+        }
+        assert_eq!(read.len(), whole.len(), "pieces of {piece}");
+        for (got, want) in read.iter().zip(&whole) {
+            assert_eq!(
+                (got.index(), got.line()),
+                (want.index as u32, want.line as u32)
+            );
+            match &want.result {
+                Ok(p) => {
+                    assert_eq!(got.row(), None);
+                    assert_eq!(got.cells(), p.grid.cells().to_vec(), "pieces of {piece}");
+                    let mut job = CheckJob::new(
+                        &got.cells(),
+                        got.side(),
+                        &got.alphabet(),
+                        &got.blank(),
+                        got.index(),
+                        got.line(),
+                        2,
+                        0.0,
+                    )
+                    .unwrap();
+                    assert!(job.run_for(f64::INFINITY));
+                    let report = bitsudoku::solve(&p.grid, &Default::default());
+                    let finding = Finding::from_report(p, &report, None);
+                    let row = Verdict::of(want.index, want.line, p, finding).tsv();
+                    assert_eq!(job.result().row(), row);
+                }
+                Err(e) => assert_eq!(got.row(), Some(Verdict::unreadable(want, e).tsv())),
+            }
+        }
+    }
+}

@@ -387,8 +387,9 @@ export function bindCollection({ document = globalThis.document, makeLanes, open
     const count = r.outcome === 'several' ? ` (${r.count.replace('+', ' or more')} solutions)` : '';
     cell(`${r.outcome}${count}`);
     cell(DIFFICULTY[r.difficulty] ?? '–');
+    // Browsers round the clock to 0.1 ms outside cross-origin isolation.
     const ms = r.micros / 1000;
-    const time = !r.puzzle ? '–' : ms < 0.01 ? '< 0.01 ms' : `${ms.toFixed(ms < 10 ? 2 : 0)} ms`;
+    const time = !r.puzzle ? '–' : ms < 0.1 ? '< 0.1 ms' : `${ms.toFixed(ms < 10 ? 1 : 0)} ms`;
     cell(time).className = 'time';
     cell(r.reason === '-' ? `line ${r.line}` : r.reason);
     return tr;

@@ -151,7 +151,7 @@ test('a file of mixed puzzles: checked in parallel workers, failures first, the 
   );
 });
 
-test('Cancel mid-way stops every worker and leaves the page usable; a second check runs', async () => {
+test('Cancel mid-way stops every worker and leaves the page usable; a dropped file is checked next', async () => {
   const hard = await lines('9x9_hardest.txt', 400);
   const many = Array.from({ length: 60 }, () => hard.join('\n')).join('\n');
   await withPage(async (page) => {
@@ -178,8 +178,14 @@ test('Cancel mid-way stops every worker and leaves the page usable; a second che
     // The grid still solves, and a new check completes.
     await page.click('#solve');
     assert.match(await solved(page), /./);
-    await page.fill('#collection-text', hard.slice(0, 50).join('\n'));
-    await page.click('#collection-check');
+    // The second check comes as a file dropped on the panel.
+    await page.evaluate((text) => {
+      const data = new DataTransfer();
+      data.items.add(new File([text], 'dropped.txt', { type: 'text/plain' }));
+      const zone = document.getElementById('collection-drop');
+      zone.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+      zone.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    }, hard.slice(0, 50).join('\n'));
     assert.match(await checked(page), /^50 puzzles: 50 unique/);
   });
 });
