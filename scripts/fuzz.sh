@@ -23,7 +23,7 @@ for target in parse solve cli; do
     # skipping is explored from the start (libFuzzer grows inputs slowly).
     seeds+=(target/fuzz-seeds/cli)
     mkdir -p target/fuzz-seeds/cli
-    { printf '\x98'; head -c 9000 /dev/zero | tr '\0' x; printf '\n'; grep -hv '^#' tests/data/9x9_hardest.txt | head -3; } \
+    { printf '\x98'; head -c 9000 /dev/zero | tr '\0' x; printf '\n'; grep -hv -m 3 '^#' tests/data/9x9_hardest.txt; } \
       >target/fuzz-seeds/cli/long-line
   fi
   (cd fuzz && cargo +nightly fuzz run "${flags[@]}" "$target" "../$corpus" "${seeds[@]/#/../}" -- \
