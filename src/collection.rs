@@ -107,15 +107,24 @@ impl Finding {
         !matches!(self, Finding::Unique { .. })
     }
 
-    /// Solutions established: `1`, `3`, `2+` (at least two), `0`; `-` when
+    /// Solutions established, and whether there may be more: `None` when
     /// the puzzle could not be read.
-    pub fn count_text(&self) -> String {
+    pub fn solutions(&self) -> Option<(u64, bool)> {
         match self {
-            Finding::Unique { .. } => "1".into(),
-            Finding::Several { count, more } => format!("{count}{}", if *more { "+" } else { "" }),
-            Finding::NoSolution => "0".into(),
-            Finding::Invalid { .. } => "-".into(),
-            Finding::Unfinished { found, .. } => format!("{found}+"),
+            Finding::Unique { .. } => Some((1, false)),
+            Finding::Several { count, more } => Some((*count, *more)),
+            Finding::NoSolution => Some((0, false)),
+            Finding::Invalid { .. } => None,
+            Finding::Unfinished { found, .. } => Some((*found, true)),
+        }
+    }
+
+    /// [`Finding::solutions`] as text: `1`, `3`, `2+` (at least two), `0`;
+    /// `-` when the puzzle could not be read.
+    pub fn count_text(&self) -> String {
+        match self.solutions() {
+            Some((n, more)) => format!("{n}{}", if more { "+" } else { "" }),
+            None => "-".into(),
         }
     }
 

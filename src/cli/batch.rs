@@ -208,17 +208,8 @@ impl Judge {
                     line: verdict.line,
                     size: verdict.size.map(|s| s.side()),
                     outcome: f.id(),
-                    count: match f {
-                        Finding::Unique { .. } => Some(1),
-                        Finding::Several { count, .. } => Some(*count),
-                        Finding::NoSolution => Some(0),
-                        Finding::Invalid { .. } => None,
-                        Finding::Unfinished { found, .. } => Some(*found),
-                    },
-                    more: matches!(
-                        f,
-                        Finding::Several { more: true, .. } | Finding::Unfinished { .. }
-                    ),
+                    count: f.solutions().map(|(n, _)| n),
+                    more: f.solutions().is_some_and(|(_, more)| more),
                     difficulty: f.difficulty(),
                     guesses: f.guesses(),
                     solution: verdict.solution_text(),

@@ -297,15 +297,13 @@ fn run_batch(args: &InputArgs, limit: u64, mode: Mode, out: impl Write) -> io::R
     } else {
         args.files.iter().map(String::as_str).collect()
     };
-    let total = files
-        .iter()
-        .map(|f| input_len(f))
-        .try_fold(0u64, |sum, len| len.map(|l| sum + l));
+    let lens: Vec<Option<u64>> = files.iter().map(|f| input_len(f)).collect();
+    let total = lens.iter().try_fold(0u64, |sum, len| len.map(|l| sum + l));
     let progress = Progress::new(args.quiet, total);
     let mut job = Job::new(judge, parse, jobs(args), progress, out);
     job.start()?;
     let mut base = 0;
-    for file in files {
+    for (file, len) in files.into_iter().zip(lens) {
         if file == "-" {
             job.run_input("<stdin>", io::stdin().lock(), base)?;
         } else {
@@ -314,7 +312,7 @@ fn run_batch(args: &InputArgs, limit: u64, mode: Mode, out: impl Write) -> io::R
                 Err(why) => job.unreadable(&format!("bitsudoku: cannot read {file}: {why}\n")),
             }
         }
-        base += input_len(file).unwrap_or(0);
+        base += len.unwrap_or(0);
     }
     job.finish()
 }
