@@ -9,7 +9,7 @@ export CHROMEDRIVER ?= /usr/bin/chromedriver
 SCALE ?= 200000
 FUZZ_SECONDS ?= 30
 
-.PHONY: serve build dist test lint unit scale fuzz wasm-test e2e browser
+.PHONY: serve build dist package test lint unit scale fuzz wasm-test e2e browser
 
 ## Build dist/ and serve it, and nothing else, on http://127.0.0.1:$(PORT)/
 ## with the headers a host should send (CSP, nosniff, no-cache; see README).
@@ -25,6 +25,13 @@ build:
 dist: build
 	node scripts/build-dist.mjs
 
+## The npm package (target/package/bitsudoku-VERSION.tgz, from the files in
+## target/package/npm/) and the crate (target/package/bitsudoku-VERSION.crate,
+## which `cargo package` also builds once to check it).
+package: build
+	node scripts/build-package.mjs
+	cargo package
+
 ## Every test: lints, native unit/integration/property tests, the scale
 ## cross-check, fuzzing (when cargo-fuzz is installed), the wasm façade in
 ## Node and Chromium, and the page end to end in headless Chromium.
@@ -33,7 +40,7 @@ test: lint unit scale fuzz wasm-test e2e
 lint: build
 	cargo fmt --check
 	cargo clippy --all-targets -- -D warnings
-	cargo clippy --lib --test web_node --test web_browser --target wasm32-unknown-unknown -- -D warnings
+	cargo clippy --lib --test web_node --test web_browser --target wasm32-unknown-unknown --features page -- -D warnings
 	node_modules/.bin/prettier --check www tests/e2e scripts benches/wasm examples/*.js examples/*.css sw.js
 
 unit:
@@ -57,8 +64,8 @@ browser:
 ## The wasm façade in Node and headless Chromium, for both builds: the
 ## baseline and the one compiled for SIMD (simd128).
 wasm-test: build browser
-	cargo test --target wasm32-unknown-unknown --test web_node --test web_browser
-	RUSTFLAGS="-C target-feature=+simd128" cargo test --target wasm32-unknown-unknown \
+	cargo test --target wasm32-unknown-unknown --features page --test web_node --test web_browser
+	RUSTFLAGS="-C target-feature=+simd128" cargo test --target wasm32-unknown-unknown --features page \
 	  --target-dir target/simd --test web_node --test web_browser
 
 e2e: dist browser

@@ -4,7 +4,7 @@
 // store when it cannot. The store holds one build whole: files are stored
 // all together, never one at a time. Paths are relative to this file, so
 // the site works under any sub-path.
-const CACHE = 'bitsudoku-v3';
+const CACHE = 'bitsudoku-v4';
 const FILES = [
   './',
   'index.html',
@@ -14,6 +14,7 @@ const FILES = [
   'www/collection.js',
   'www/solver-client.js',
   'www/worker.js',
+  'www/worker-core.js',
   'www/jobs.js',
   'www/grid-controller.js',
   'www/examples.js',
@@ -23,7 +24,11 @@ const FILES = [
   'www/wasm.js',
   'www/sudoku-solver.js',
   'www/widget.css',
+  'www/wasm-build.js',
   'www/bitsudoku-api.js',
+  'www/api-core.js',
+  'www/solver-worker.js',
+  'www/solver-wasm.js',
   'examples/embed.html',
   'examples/embed.js',
   'examples/embed.css',
@@ -32,6 +37,10 @@ const FILES = [
   // Both builds: which one this browser runs is decided by the page.
   'www/pkg/bitsudoku_bg.wasm',
   'www/pkg/bitsudoku_simd_bg.wasm',
+  // The embedding example's API runs the solver-only module.
+  'www/pkg/bitsudoku_solver.js',
+  'www/pkg/bitsudoku_solver_bg.wasm',
+  'www/pkg/bitsudoku_solver_simd_bg.wasm',
 ];
 
 // The site's files as requests: past the HTTP cache at install ('reload'),

@@ -1,6 +1,7 @@
 //! Criterion benches of the hot paths on small fixed sets (tests/data), one
 //! group per size, so a regression shows in one command: `cargo bench`.
-//! The `sudoku` crate (a dev-dependency only) runs beside ours on 9×9.
+//! The `sudoku` crate runs beside ours on 9×9 in a package of its own
+//! (AGPL-3.0, kept out of this one): `benches/compare/`.
 
 use bitsudoku::{parse_all, Engine, Grid, ParseOptions, Solver};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
@@ -47,15 +48,6 @@ fn sizes(c: &mut Criterion) {
         g.bench_with_input(BenchmarkId::new("dlx", 2), puzzles, |b, p| {
             b.iter(|| solve_all(p, Engine::Dlx, 2))
         });
-        if puzzles[0].size().side() == 9 {
-            let theirs: Vec<sudoku::Sudoku> = puzzles
-                .iter()
-                .map(|p| sudoku::Sudoku::from_bytes(p.cells().try_into().unwrap()).unwrap())
-                .collect();
-            g.bench_with_input(BenchmarkId::new("sudoku-0.8", 2), &theirs, |b, t| {
-                b.iter(|| t.iter().map(|s| s.solutions_count_up_to(2)).sum::<usize>())
-            });
-        }
         g.finish();
     }
 }

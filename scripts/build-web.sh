@@ -1,29 +1,34 @@
 #!/usr/bin/env bash
-# Builds the page's WebAssembly into www/pkg/, installing what is missing:
-# the wasm32 target, wasm-bindgen-cli at the exact version in Cargo.lock,
-# and the npm tools (binaryen's wasm-opt, esbuild).
+# Builds the WebAssembly into www/pkg/, installing what is missing: the
+# wasm32 target, wasm-bindgen-cli at the exact version in Cargo.lock, and the
+# npm tools (binaryen's wasm-opt, esbuild).
 #
-# Two modules from the same source, sharing one JS glue (the exports are the
+# Two modules, each in two builds that share one JS glue (the exports are the
 # same, so wasm-bindgen writes the same glue for both):
-#   bitsudoku_simd_bg.wasm  compiled for simd128 (every current browser)
-#   bitsudoku_bg.wasm       the baseline, for engines without it
-# www/wasm.js picks one at load, with npm's wasm-feature-detect.
+#   bitsudoku            the page's: the solver and the grid view (feature
+#                        `page`), for the page, its worker and <sudoku-solver>
+#   bitsudoku_solver     the solver alone (parse, solve, count, format,
+#                        generate, check), for the promise API and its worker
+#   *_simd_bg.wasm       compiled for simd128 (every current browser)
+#   *_bg.wasm            the baseline, for engines without it
+# www/wasm-build.js picks the build at load, with npm's wasm-feature-detect.
 #
-#   scripts/build-web.sh           the page's modules, into www/pkg/
-#   scripts/build-web.sh --bench   the same with the benchmark export, into
-#                                  benches/wasm/pkg/ (for benches/wasm/)
+#   scripts/build-web.sh           the modules, into www/pkg/
+#   scripts/build-web.sh --bench   the page's module with the benchmark export
+#                                  instead, into benches/wasm/pkg/ (benches/wasm/)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PROFILE=${WASM_PROFILE:-wasm-release}
 TARGET=wasm32-unknown-unknown
 OUT=www/pkg
-FEATURES=()
 DIR=target
+# name, cargo features; one line per module.
+MODULES=("bitsudoku page" "bitsudoku_solver")
 if [ "${1:-}" = --bench ]; then
   OUT=benches/wasm/pkg
-  FEATURES=(--features wasm-bench)
   DIR=target/bench
+  MODULES=("bitsudoku wasm-bench")
 fi
 
 if ! rustup target list --installed | grep -qx $TARGET; then
@@ -42,29 +47,37 @@ if [ ! -x node_modules/.bin/wasm-opt ] || [ package-lock.json -nt node_modules/.
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund
 fi
 
-# The SIMD build gets its own target directory, so that the two keep their
-# caches (RUSTFLAGS would otherwise rebuild everything each time).
-cargo build --lib --profile "$PROFILE" --target $TARGET --target-dir "$DIR" "${FEATURES[@]}"
-RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128" \
-  cargo build --lib --profile "$PROFILE" --target $TARGET --target-dir "$DIR/simd" "${FEATURES[@]}"
-
+# Each module and build gets its own target directory, so that they keep
+# their caches (features and RUSTFLAGS would otherwise rebuild everything).
+# The library is an rlib for Rust users; the cdylib is asked for here.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-wasm-bindgen --target web --no-typescript --out-dir "$OUT" "$DIR/$TARGET/$PROFILE/bitsudoku.wasm"
-wasm-bindgen --target web --no-typescript --out-dir "$tmp" "$DIR/simd/$TARGET/$PROFILE/bitsudoku.wasm"
-if ! cmp -s "$OUT/bitsudoku.js" "$tmp/bitsudoku.js"; then
-  echo "the SIMD and baseline builds need different glue; they must export the same" >&2
-  exit 1
-fi
-# Debian's binaryen breaks wasm-bindgen output; this is npm's.
-node_modules/.bin/wasm-opt -O3 "$OUT/bitsudoku_bg.wasm" -o "$OUT/bitsudoku_bg.wasm"
-node_modules/.bin/wasm-opt -O3 --enable-simd "$tmp/bitsudoku_bg.wasm" -o "$OUT/bitsudoku_simd_bg.wasm"
-# The baseline must not use SIMD; the SIMD build is pointless without it.
 simd_ops() { node_modules/.bin/wasm-opt --enable-simd --metrics "$1" -o /dev/null 2>&1 | grep -c '^ SIMD' || true; }
-if [ "$(simd_ops "$OUT/bitsudoku_bg.wasm")" != 0 ] || [ "$(simd_ops "$OUT/bitsudoku_simd_bg.wasm")" = 0 ]; then
-  echo "expected SIMD instructions in bitsudoku_simd_bg.wasm and none in bitsudoku_bg.wasm" >&2
-  exit 1
-fi
+for module in "${MODULES[@]}"; do
+  read -r name features <<<"$module"
+  dir=$DIR
+  [ "$name" = bitsudoku ] || dir="$DIR/$name"
+  build() {
+    cargo rustc --lib --crate-type cdylib --profile "$PROFILE" --target $TARGET --target-dir "$1" \
+      ${features:+--features "$features"}
+  }
+  build "$dir"
+  RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128" build "$dir/simd"
+  wasm-bindgen --target web --out-name "$name" --out-dir "$OUT" "$dir/$TARGET/$PROFILE/bitsudoku.wasm"
+  wasm-bindgen --target web --out-name "$name" --out-dir "$tmp" "$dir/simd/$TARGET/$PROFILE/bitsudoku.wasm"
+  if ! cmp -s "$OUT/$name.js" "$tmp/$name.js"; then
+    echo "the SIMD and baseline builds of $name need different glue; they must export the same" >&2
+    exit 1
+  fi
+  # Debian's binaryen breaks wasm-bindgen output; this is npm's.
+  node_modules/.bin/wasm-opt -O3 "$OUT/${name}_bg.wasm" -o "$OUT/${name}_bg.wasm"
+  node_modules/.bin/wasm-opt -O3 --enable-simd "$tmp/${name}_bg.wasm" -o "$OUT/${name}_simd_bg.wasm"
+  # The baseline must not use SIMD; the SIMD build is pointless without it.
+  if [ "$(simd_ops "$OUT/${name}_bg.wasm")" != 0 ] || [ "$(simd_ops "$OUT/${name}_simd_bg.wasm")" = 0 ]; then
+    echo "expected SIMD instructions in ${name}_simd_bg.wasm and none in ${name}_bg.wasm" >&2
+    exit 1
+  fi
+done
 
 # The feature test the loader uses, from npm (Apache-2.0: its licence goes along).
 detect=node_modules/wasm-feature-detect
@@ -75,8 +88,11 @@ detect=node_modules/wasm-feature-detect
 } >"$OUT/wasm-feature-detect.js"
 cp "$detect/LICENSE" "$OUT/wasm-feature-detect.LICENSE"
 
-for f in bitsudoku_bg.wasm bitsudoku_simd_bg.wasm; do
-  raw=$(stat -c %s "$OUT/$f")
-  gz=$(gzip -9 -c "$OUT/$f" | wc -c)
-  echo "built $OUT/$f: $raw bytes, $gz gzipped"
+for module in "${MODULES[@]}"; do
+  read -r name _ <<<"$module"
+  for f in "${name}_bg.wasm" "${name}_simd_bg.wasm"; do
+    raw=$(stat -c %s "$OUT/$f")
+    gz=$(gzip -9 -c "$OUT/$f" | wc -c)
+    echo "built $OUT/$f: $raw bytes, $gz gzipped"
+  done
 done

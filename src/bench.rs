@@ -7,7 +7,7 @@
 //! Any solver fits: it is a closure from a puzzle to an [`Answer`]. The clock
 //! is a parameter, so the same harness runs natively and inside WebAssembly
 //! (the page's module exports it as `benchSet`). Who prints the rows: the
-//! CLI's `bench` (tables and JSON), `benches/compare.rs` (beside reference
+//! CLI's `bench` (tables and JSON), `benches/compare/` (beside reference
 //! solvers), `benches/wasm/` (wasm beside native).
 
 use crate::grid::Grid;

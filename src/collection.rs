@@ -21,18 +21,33 @@ pub enum Finding {
     /// Exactly one solution. `grade` is `None` only if grading disagrees
     /// with the search, which the tests rule out.
     Unique {
+        /// The only solution.
         solution: Grid,
+        /// How hard it is.
         grade: Option<Grade>,
     },
     /// Exactly `count` solutions, or at least `count` when `more`.
-    Several { count: u64, more: bool },
+    Several {
+        /// Solutions found, up to the limit.
+        count: u64,
+        /// Whether the search stopped at the limit.
+        more: bool,
+    },
     /// No grid completes the givens.
     NoSolution,
     /// The puzzle could not be read, or its givens conflict.
-    Invalid { reason: String },
+    Invalid {
+        /// Why, in words.
+        reason: String,
+    },
     /// The search was stopped (`reason` says by what) with `found`
     /// solutions so far.
-    Unfinished { found: u64, reason: String },
+    Unfinished {
+        /// Solutions found before the stop.
+        found: u64,
+        /// What stopped it, in words (a timeout, a node budget).
+        reason: String,
+    },
 }
 
 impl Finding {
@@ -180,6 +195,7 @@ pub struct Verdict {
     /// How the puzzle was written: its solution is written the same way,
     /// on one line.
     pub notation: Option<Notation>,
+    /// What checking found.
     pub finding: Finding,
 }
 
@@ -273,10 +289,15 @@ impl Verdict {
 /// Counts of each outcome, for a report's last line.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 pub struct Tally {
+    /// [`Finding::Unique`] verdicts.
     pub unique: u64,
+    /// [`Finding::Several`].
     pub several: u64,
+    /// [`Finding::NoSolution`].
     pub none: u64,
+    /// [`Finding::Invalid`].
     pub invalid: u64,
+    /// [`Finding::Unfinished`].
     pub unfinished: u64,
 }
 

@@ -41,7 +41,9 @@ impl Layout {
 /// Everything needed to write a grid the way its input was written.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Notation {
+    /// The symbols written for the digits.
     pub alphabet: Alphabet,
+    /// Line, block or pretty.
     pub layout: Layout,
     /// The character written for an empty cell.
     pub blank: char,

@@ -16,10 +16,12 @@ use crate::solver::{Engine, Solver};
 pub struct Rng(u64);
 
 impl Rng {
+    /// The generator for `seed`.
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
+    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
@@ -168,8 +170,11 @@ impl Removal {
 /// A generated puzzle: one solution, and how hard it is.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Generated {
+    /// The givens.
     pub puzzle: Grid,
+    /// Its only solution.
     pub solution: Grid,
+    /// What solving it takes.
     pub grade: Grade,
 }
 
@@ -202,6 +207,7 @@ pub struct Generator {
 }
 
 impl Generator {
+    /// Starts the puzzle [`generate`] makes from the same arguments.
     pub fn new(size: Size, seed: u64, symmetric: bool) -> Generator {
         let mut rng = Rng::new(seed);
         let solution = random_solution(size, &mut rng);

@@ -102,8 +102,11 @@ impl fmt::Display for Size {
 /// A row, column or box, 0-based.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum House {
+    /// Row `i`, top to bottom.
     Row(usize),
+    /// Column `i`, left to right.
     Col(usize),
+    /// Box `i`, in row-major order of boxes.
     Box(usize),
 }
 
@@ -133,9 +136,21 @@ pub enum GridError {
     /// `side` is not 4, 9, 16 or 25.
     UnsupportedSide(usize),
     /// The number of cells is not `side²`.
-    WrongLength { expected: usize, found: usize },
+    WrongLength {
+        /// `side²`.
+        expected: usize,
+        /// The cells given.
+        found: usize,
+    },
     /// A cell holds a value above the side.
-    DigitOutOfRange { cell: usize, value: u8, side: usize },
+    DigitOutOfRange {
+        /// The cell, 0-based.
+        cell: usize,
+        /// What it holds.
+        value: u8,
+        /// The largest digit allowed.
+        side: usize,
+    },
 }
 
 impl fmt::Display for GridError {
@@ -208,6 +223,7 @@ impl Grid {
         Grid::from_cells(size, cells)
     }
 
+    /// The grid's size.
     pub fn size(&self) -> Size {
         self.size
     }

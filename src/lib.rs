@@ -1,11 +1,13 @@
 //! bitsudoku: a Sudoku solver for 4×4, 9×9, 16×16 and 25×25.
 //!
 //! - [`grid`]: sizes, cells, houses and the [`Grid`] type (the glossary is there);
-//! - [`alphabet`], [`parse`], [`format`]: text in and out, every layout and alphabet;
+//! - [`alphabet`], [`parse`], [`format`](mod@format): text in and out, every
+//!   layout and alphabet;
 //! - [`solver`]: the bitmask engine and the Dancing Links engine behind one
 //!   signature, [`solve`];
-//! - [`verify`]: the independent checker; [`collection`]: one verdict per
-//!   puzzle for checking a collection (the CLI's `check`, the page's panel);
+//! - [`verify`](mod@verify): the independent checker; [`collection`]: one
+//!   verdict per puzzle for checking a collection (the CLI's `check`, the
+//!   page's panel);
 //! - [`logic`]: step-by-step deductions for hints, checks and grades;
 //!   [`generate`]: seeded puzzles with one solution; [`share`]: puzzles in links;
 //!   [`session`]: a grid being worked on (entries, modes, undo), for the page.
@@ -14,15 +16,102 @@
 //! (`src/main.rs`) and the browser front end (`src/web/`: keys and words in
 //! plain Rust, the wasm façade and painting on wasm32) are thin front ends.
 //!
+//! Add it without the command line's dependencies:
+//! `cargo add bitsudoku --no-default-features` (the `cli` feature, on by
+//! default, is for the `bitsudoku` binary).
+//!
+//! # Parse
+//!
+//! [`parse_first`] reads the first puzzle of a text, in any layout and
+//! alphabet ([`parse_all`] reads them all, errors included, and [`Parser`]
+//! takes lines one at a time). Blanks are `.`, `-`, `_` or `*`, and `0`
+//! where it is no digit.
+//!
 //! ```
-//! use bitsudoku::{parse_first, solve, Outcome, ParseOptions, SolveOptions};
+//! use bitsudoku::{parse_first, ParseOptions, Size};
+//!
+//! let text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+//! let (puzzle, puzzles) = parse_first(text, ParseOptions::default()).unwrap();
+//! assert_eq!(puzzles, 1);
+//! assert_eq!(puzzle.grid.size(), Size::S9);
+//! assert_eq!(puzzle.grid.filled(), 17);
+//! ```
+//!
+//! # Solve
+//!
+//! [`solve`] finds a solution and, with the default limit of 2, proves it is
+//! the only one; [`verify()`] checks an answer independently of the solvers.
+//!
+//! ```
+//! use bitsudoku::{parse_first, solve, verify, Outcome, ParseOptions, SolveOptions};
+//!
 //! let text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 //! let (puzzle, _) = parse_first(text, ParseOptions::default()).unwrap();
 //! let report = solve(&puzzle.grid, &SolveOptions::default());
-//! assert!(matches!(report.outcome, Outcome::Unique(_)));
+//! let Outcome::Unique(solution) = &report.outcome else {
+//!     panic!("expected one solution, got {}", report.outcome);
+//! };
+//! assert!(solution.is_full());
+//! assert_eq!(verify(&puzzle.grid, solution), Ok(()));
+//! ```
+//!
+//! # Count
+//!
+//! [`count_solutions`] counts up to a limit: the count is exact below it.
+//!
+//! ```
+//! use bitsudoku::{count_solutions, parse_first, Engine, Grid, ParseOptions, Size};
+//!
+//! let text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+//! let (puzzle, _) = parse_first(text, ParseOptions::default()).unwrap();
+//! assert_eq!(count_solutions(&puzzle.grid, Engine::Bitmask, 2), 1);
+//! // Dancing Links, the independent engine, agrees.
+//! assert_eq!(count_solutions(&puzzle.grid, Engine::Dlx, 2), 1);
+//! // An empty 4×4 has 288 solutions.
+//! assert_eq!(count_solutions(&Grid::empty(Size::S4), Engine::Bitmask, 1000), 288);
+//! ```
+//!
+//! # Format
+//!
+//! [`format()`] writes a grid in a [`Notation`] (alphabet, [`Layout`], blank);
+//! a puzzle's own notation writes it back as it was read.
+//!
+//! ```
+//! use bitsudoku::{format, parse_first, Layout, Notation, ParseOptions, Size};
+//!
+//! let text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+//! let (puzzle, _) = parse_first(text, ParseOptions::default()).unwrap();
+//! assert_eq!(format(&puzzle.grid, &puzzle.notation), text);
+//!
+//! // The same grid as a block of rows reads back to the same grid.
+//! let block = format(&puzzle.grid, &Notation::default_for(Size::S9, Layout::Block));
+//! assert_eq!(block.lines().count(), 9);
+//! let (again, _) = parse_first(&block, ParseOptions::default()).unwrap();
+//! assert_eq!(again.grid, puzzle.grid);
+//! ```
+//!
+//! # Generate
+//!
+//! [`generate::generate`] makes a puzzle with exactly one solution, the same
+//! for the same seed on every platform, and grades it.
+//!
+//! ```
+//! use bitsudoku::generate::generate;
+//! use bitsudoku::{count_solutions, verify, Engine, Size};
+//!
+//! let made = generate(Size::S9, 7, false);
+//! assert_eq!(count_solutions(&made.puzzle, Engine::Bitmask, 2), 1);
+//! assert_eq!(verify(&made.puzzle, &made.solution), Ok(()));
+//! assert_eq!(generate(Size::S9, 7, false), made);
+//! println!("{} givens, {}", made.puzzle.filled(), made.grade);
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod alphabet;
+// Not part of the API: the benchmark harness, public only because the CLI's
+// `bench` and benches/compare/ use it from outside the crate.
+#[doc(hidden)]
 pub mod bench;
 pub mod collection;
 pub mod format;
@@ -34,6 +123,11 @@ pub mod session;
 pub mod share;
 pub mod solver;
 pub mod verify;
+// Not part of the API: the browser front end (the wasm exports and the
+// page's keys, words and view), public for its wasm-bindgen tests. Its
+// module docs link to wasm32-only modules, absent from native docs.
+#[doc(hidden)]
+#[allow(rustdoc::broken_intra_doc_links)]
 pub mod web;
 
 pub use alphabet::Alphabet;

@@ -20,19 +20,31 @@ use crate::solver::{solve, Engine, Outcome, SolveOptions};
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Step {
     /// `cell` can only hold `digit`.
-    NakedSingle { cell: usize, digit: u8 },
+    NakedSingle {
+        /// The cell filled.
+        cell: usize,
+        /// Its only candidate.
+        digit: u8,
+    },
     /// In `house`, `digit` fits only `cell`.
     HiddenSingle {
+        /// The cell filled.
         cell: usize,
+        /// The digit with one place.
         digit: u8,
+        /// The house where it has that one place.
         house: House,
     },
     /// In `within`, `digit` lies only in the cells it shares with `along`,
     /// so `digit` leaves the `removed` cells of `along`.
     Locked {
+        /// The digit eliminated.
         digit: u8,
+        /// The house whose places for `digit` all lie in `along`.
         within: House,
+        /// The house that loses `digit` elsewhere.
         along: House,
+        /// The cells of `along` that lose it.
         removed: Vec<usize>,
     },
 }
@@ -98,8 +110,11 @@ impl Step {
 /// Techniques from easiest to hardest.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
 pub enum Technique {
+    /// A cell with one candidate left.
     NakedSingle,
+    /// A digit with one place left in a house.
     HiddenSingle,
+    /// A digit confined to where a box and a line meet.
     LockedCandidates,
 }
 
@@ -109,7 +124,12 @@ pub enum Dead {
     /// No digit fits `cell`.
     Cell(usize),
     /// `digit` has no place left in `house`.
-    Digit { digit: u8, house: House },
+    Digit {
+        /// The digit with no place.
+        digit: u8,
+        /// The house that lacks it.
+        house: House,
+    },
 }
 
 /// The candidates of a partly filled grid.
@@ -152,6 +172,7 @@ impl Candidates {
         })
     }
 
+    /// The grid's size.
     pub fn size(&self) -> Size {
         self.size
     }
@@ -400,12 +421,20 @@ pub enum Hint {
     NoSolution,
     /// The next logical step fills `cell` with `digit`. `before` lists the
     /// candidate eliminations (locked candidates) it needs first.
-    Step { step: Step, before: Vec<Step> },
+    Step {
+        /// The step that fills a cell.
+        step: Step,
+        /// The eliminations it needs first, in order.
+        before: Vec<Step>,
+    },
     /// No step of these techniques applies: the solver's digit for the
     /// empty cell with the fewest candidates.
     Reveal {
+        /// The empty cell with the fewest candidates.
         cell: usize,
+        /// The solution's digit there.
         digit: u8,
+        /// How many candidates it has.
         candidates: usize,
     },
 }
@@ -493,10 +522,18 @@ pub fn hint(puzzle: &Grid, entries: &Grid) -> Hint {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Check {
     /// Every entry agrees with the solution; `missing` cells are still empty.
-    Right { missing: usize },
+    Right {
+        /// Empty cells left.
+        missing: usize,
+    },
     /// These entries differ from the solution (their right values are not
     /// given).
-    Wrong { cells: Vec<usize>, missing: usize },
+    Wrong {
+        /// The wrong entries' cells.
+        cells: Vec<usize>,
+        /// Empty cells left.
+        missing: usize,
+    },
     /// The givens clash.
     Conflict(Conflict),
     /// The puzzle has no solution to check against.

@@ -10,7 +10,7 @@
 //! - a line `end` ends the input (POJ 3074);
 //! - a blank line ends a group (the blank line between judge cases);
 //! - `#…` lines and border lines (`+---+---+`, `------+------`) are skipped
-//!   (a run of dashes only when it cannot be a row: see [`is_border`]);
+//!   (a run of dashes only when it cannot be a row);
 //! - any other line holds cells: every character but whitespace and `|`.
 //!   When its first word is a whole puzzle (16, 81, 256 or 625 symbols), the
 //!   rest of the line is a comment (`<puzzle>\t<name>`).
@@ -39,7 +39,10 @@ use crate::grid::{Grid, Size};
 /// A parsed puzzle and how it was written.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Puzzle {
+    /// The givens.
     pub grid: Grid,
+    /// The alphabet, layout and blank it was written in, for writing its
+    /// solution back the same way.
     pub notation: Notation,
     /// Text after a one-line puzzle, with the whitespace before it
     /// (`"\tname"`); printed after the solution so nothing is lost.
@@ -65,6 +68,7 @@ pub struct Entry {
     pub index: usize,
     /// The puzzle's first line (1-based).
     pub line: usize,
+    /// The puzzle, or why it could not be read.
     pub result: Result<Puzzle, ParseError>,
 }
 
@@ -72,46 +76,83 @@ pub struct Entry {
 /// fault (1-based, in characters), and the kind.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ParseError {
+    /// The line at fault (1-based).
     pub line: usize,
+    /// The character at fault (1-based, in characters), when there is one.
     pub column: Option<usize>,
+    /// What is wrong.
     pub kind: ParseErrorKind,
 }
 
+/// What is wrong with a puzzle's text.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum ParseErrorKind {
     /// The input holds no puzzle.
     Empty,
     /// A character that is neither a symbol of the size nor a blank.
     UnknownSymbol {
+        /// The character.
         found: char,
+        /// The size being read.
         size: Size,
+        /// The alphabets tried: the one named, or every single-character
+        /// alphabet of the size.
         expected: Vec<Alphabet>,
     },
     /// Every character is a symbol of some alphabet, but no one alphabet
     /// holds them all: `found` breaks `alphabet`, which the symbols before it fit.
     MixedAlphabets {
+        /// The first character outside `alphabet`.
         found: char,
+        /// The size being read.
         size: Size,
+        /// The alphabet the symbols before it fit.
         alphabet: Alphabet,
     },
     /// The symbols fit several alphabets that print differently.
-    AmbiguousAlphabet { size: Size, fits: Vec<Alphabet> },
+    AmbiguousAlphabet {
+        /// The size being read.
+        size: Size,
+        /// The alphabets the symbols fit.
+        fits: Vec<Alphabet>,
+    },
     /// Lines of 16 symbols `1`–`4`: 4×4 puzzles or a 16×16 block.
-    AmbiguousSize { lines: usize },
+    AmbiguousSize {
+        /// How many such lines.
+        lines: usize,
+    },
     /// A line that is neither a whole puzzle nor a block row.
     LineLength {
+        /// The cells on the line.
         cells: usize,
+        /// The size asked for ([`ParseOptions::size`]), if any.
         expected: Option<Size>,
     },
     /// A row of a block with the wrong number of cells.
-    RowLength { cells: usize, side: usize },
+    RowLength {
+        /// The cells on the row.
+        cells: usize,
+        /// The block's side.
+        side: usize,
+    },
     /// A block cut short by a blank line or the end of the input.
-    TruncatedBlock { rows: usize, side: usize },
+    TruncatedBlock {
+        /// The rows read.
+        rows: usize,
+        /// The rows a block of this side needs.
+        side: usize,
+    },
     /// A number above the side in a grid written in numbers.
-    NumberOutOfRange { side: usize },
+    NumberOutOfRange {
+        /// The grid's side, the largest number allowed.
+        side: usize,
+    },
     /// A line longer than [`MAX_LINE`] bytes (the largest puzzle with its
     /// decoration is far shorter): skipped, so memory stays flat.
-    LineTooLong { max: usize },
+    LineTooLong {
+        /// [`MAX_LINE`].
+        max: usize,
+    },
 }
 
 impl fmt::Display for ParseErrorKind {
@@ -244,6 +285,7 @@ pub struct Parser {
 }
 
 impl Parser {
+    /// A parser at the start of an input.
     pub fn new(options: ParseOptions) -> Parser {
         let mut last_alphabet = [None; 4];
         if let Some(a) = options.prefer {
@@ -688,6 +730,7 @@ enum Stream {
 }
 
 impl<R: std::io::BufRead> Entries<R> {
+    /// The entries of `reader`, read as `options` say.
     pub fn new(reader: R, options: ParseOptions) -> Entries<R> {
         Entries {
             reader,

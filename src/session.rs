@@ -29,6 +29,7 @@ pub enum Mode {
 }
 
 impl Mode {
+    /// The stable machine name: `edit`, `play`.
     pub fn id(self) -> &'static str {
         match self {
             Mode::Edit => "edit",
@@ -36,6 +37,7 @@ impl Mode {
         }
     }
 
+    /// Reads a machine name.
     pub fn from_id(id: &str) -> Option<Mode> {
         match id {
             "edit" => Some(Mode::Edit),
@@ -48,11 +50,13 @@ impl Mode {
 /// Why an action changed nothing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
+    /// The session is read-only (an embedded grid that shows a puzzle).
     ReadOnly,
     /// In play mode the givens stay fixed.
     Given(usize),
     /// A key that is no symbol of the grid's alphabet, nor a blank.
     NotASymbol(char),
+    /// A cell or digit outside the grid.
     NoSuchCell(usize),
     /// Text that is not a puzzle; the grid is unchanged.
     Unreadable(ParseError),
@@ -62,7 +66,9 @@ pub enum Refusal {
     BadCells(GridError),
     /// A "solution" that is not one of these givens (the verifier's reason).
     NotASolution(VerifyError),
+    /// The undo history is empty.
     NothingToUndo,
+    /// Nothing was undone since the last change.
     NothingToRedo,
 }
 
@@ -75,37 +81,54 @@ pub enum Kind {
     Edited,
     /// The cell already held that digit; the cursor moved on.
     Unchanged,
+    /// Nothing changed, for this reason.
     Refused(Refusal),
+    /// The last change was undone.
     Undone,
+    /// The last undo was redone.
     Redone,
     /// A puzzle read from text: its size and alphabet, its givens, and how
     /// many puzzles the text held (the first is shown).
     Loaded {
+        /// The puzzle's size.
         size: Size,
+        /// The alphabet it was written in.
         alphabet: Alphabet,
+        /// Its number of givens.
         givens: usize,
+        /// Puzzles in the text.
         puzzles: usize,
     },
     /// A puzzle with entries from a link.
     Opened {
+        /// The puzzle's size.
         size: Size,
+        /// Its number of givens.
         givens: usize,
+        /// Its number of entries.
         entries: usize,
         /// The givens clash: the link opens, and says so.
         conflict: Option<Conflict>,
     },
     /// A new puzzle replaced the grid (generated or restored).
     Replaced,
+    /// The grid was emptied.
     Cleared,
     /// A verified solution is shown: `filled` cells without a given, of
     /// which `corrected` held a wrong entry.
     SolutionShown {
+        /// Cells that show the solver's digit.
         filled: usize,
+        /// Of those, the cells that held a wrong entry.
         corrected: usize,
     },
+    /// The solution is hidden again.
     SolutionHidden,
+    /// The mode changed to this one.
     Mode(Mode),
+    /// The next step, or why there is none.
     Hint(Hint),
+    /// What checking the entries found.
     Checked(Check),
 }
 
@@ -113,7 +136,9 @@ pub enum Kind {
 /// hinted cell and its house, the wrong entries…).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Feedback {
+    /// What happened.
     pub kind: Kind,
+    /// The cells involved, for the front end to mark or announce.
     pub cells: Vec<usize>,
 }
 
@@ -147,7 +172,9 @@ impl Feedback {
 /// Whose digit a cell shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Role {
+    /// Nothing shown.
     Empty,
+    /// A digit of the puzzle.
     Given,
     /// The person's entry (and, with a solution shown, a right one).
     Entry,
@@ -209,36 +236,47 @@ impl Session {
 
     // ---- reading the state ------------------------------------------------
 
+    /// The grid's size.
     pub fn size(&self) -> Size {
         self.size
     }
+    /// The alphabet the grid is shown and copied in.
     pub fn alphabet(&self) -> Alphabet {
         self.alphabet
     }
+    /// The layout copied text is written in.
     pub fn layout(&self) -> Layout {
         self.layout
     }
+    /// Whether typing sets givens or entries.
     pub fn mode(&self) -> Mode {
         self.mode
     }
+    /// Whether every edit is refused.
     pub fn readonly(&self) -> bool {
         self.readonly
     }
+    /// The cell with the cursor.
     pub fn cursor(&self) -> usize {
         self.cursor
     }
+    /// The givens, row-major, 0 for none.
     pub fn givens(&self) -> &[u8] {
         &self.givens
     }
+    /// The person's digits, row-major, 0 for none (never under a given).
     pub fn entries(&self) -> &[u8] {
         &self.entries
     }
+    /// The verified solution on show, if any.
     pub fn solution(&self) -> Option<&[u8]> {
         self.solution.as_deref()
     }
+    /// Whether there is a change to undo.
     pub fn can_undo(&self) -> bool {
         !self.undo.is_empty()
     }
+    /// Whether there is an undo to redo.
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()
     }
@@ -334,11 +372,13 @@ impl Session {
 
     // ---- settings (not undoable: they change how, not what) --------------
 
+    /// Switches between entering a puzzle and playing it.
     pub fn set_mode(&mut self, mode: Mode) -> Feedback {
         self.mode = mode;
         Feedback::of(Kind::Mode(mode))
     }
 
+    /// Makes every edit refused, or allowed again.
     pub fn set_readonly(&mut self, readonly: bool) {
         self.readonly = readonly;
     }
@@ -353,6 +393,7 @@ impl Session {
         fits
     }
 
+    /// The layout copied text is written in.
     pub fn set_layout(&mut self, layout: Layout) {
         self.layout = layout;
     }
@@ -366,6 +407,7 @@ impl Session {
 
     // ---- moving ------------------------------------------------------------
 
+    /// Puts the cursor on `cell`.
     pub fn select(&mut self, cell: usize) -> Feedback {
         if cell >= self.size.cells() {
             return Feedback::refused(Refusal::NoSuchCell(cell));
@@ -566,10 +608,12 @@ impl Session {
 
     // ---- history -----------------------------------------------------------
 
+    /// Goes back one change of givens or entries.
     pub fn undo(&mut self) -> Feedback {
         self.travel(true)
     }
 
+    /// Goes forward one undone change.
     pub fn redo(&mut self) -> Feedback {
         self.travel(false)
     }

@@ -22,14 +22,32 @@ pub enum ShareError {
     /// A side other than 4, 9, 16, 25.
     Side(String),
     /// A character outside base64url, at this position of the payload.
-    Character { position: usize, found: char },
+    Character {
+        /// 0-based, in the payload.
+        position: usize,
+        /// The character.
+        found: char,
+    },
     /// The payload holds too few cells.
-    Length { expected: usize, found: usize },
+    Length {
+        /// The cells of the side.
+        expected: usize,
+        /// The cells the payload holds.
+        found: usize,
+    },
     /// A cell value out of range.
-    Value { cell: usize, value: u32 },
+    Value {
+        /// The cell.
+        cell: usize,
+        /// Its packed value (above `2n`).
+        value: u32,
+    },
     /// Characters after the last cell: a link joined with other text, or
     /// not one this page wrote.
-    Trailing { extra: usize },
+    Trailing {
+        /// How many.
+        extra: usize,
+    },
 }
 
 impl fmt::Display for ShareError {

@@ -14,11 +14,26 @@ pub enum VerifyError {
     /// The two grids differ in size.
     SizeMismatch,
     /// The solution has an empty cell.
-    Empty { cell: usize },
+    Empty {
+        /// The first empty cell.
+        cell: usize,
+    },
     /// The solution changed a given.
-    GivenChanged { cell: usize, given: u8, found: u8 },
+    GivenChanged {
+        /// The cell.
+        cell: usize,
+        /// The puzzle's digit there.
+        given: u8,
+        /// The solution's.
+        found: u8,
+    },
     /// A digit appears twice in a row, column or box (`house` names which).
-    Repeated { house: String, digit: u8 },
+    Repeated {
+        /// The house, in words (`row 3`).
+        house: String,
+        /// The repeated digit.
+        digit: u8,
+    },
 }
 
 impl fmt::Display for VerifyError {

@@ -9,7 +9,7 @@
 // browser may keep on disk); the table holds at most TABLE_FAILURES failures
 // and TABLE_UNIQUE unique puzzles.
 import { CheckJob, CollectionReader, formatGrid } from './pkg/bitsudoku.js';
-import { wasmBuild } from './wasm.js';
+import { pageWorker } from './solver-client.js';
 import { checkPuzzle, nextFrame } from './jobs.js';
 
 const BATCH = 64; // puzzles per message to a worker
@@ -69,10 +69,9 @@ export class WorkerLanes {
   }
 
   #spawn() {
-    const url = new URL(`./worker.js?wasm=${wasmBuild}`, import.meta.url);
     this.#load = new Array(this.count).fill(0);
     this.#workers = Array.from({ length: this.count }, () => {
-      const worker = new Worker(url, { type: 'module' });
+      const worker = pageWorker();
       worker.onmessage = ({ data }) => {
         const job = this.#waiting.get(data?.id);
         if (!job) return;

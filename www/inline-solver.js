@@ -1,18 +1,28 @@
-// The solver on the page's own thread, for the single-file build (opened
-// from file://, where module workers cannot start). Same interface as
-// SolverClient; it solves in short time slices and yields between them, so
-// the page keeps answering and Cancel stops it at the next slice.
-import { GenerateJob, SolveJob } from './pkg/bitsudoku.js';
-import { Cancelled } from './solver-client.js';
-import { generated, nextFrame, runSliced, solveResult } from './jobs.js';
+// The solver on the calling thread, with the same interface as SolverClient:
+// for the single-file build (opened from file://, where module workers
+// cannot start) and for Node. It works in short time slices and yields
+// between them, so the page (or Node's event loop) keeps answering and
+// Cancel stops it at the next slice.
+import { Cancelled, checkPuzzle, generated, nextFrame, nextTask, runSliced, solveResult } from './jobs.js';
 
 const SLICE_MS = 12;
-// A frame at least this often, so clicks and the status get through.
+// On a page, a frame at least this often, so clicks and the status get through.
 const FRAME_EVERY_MS = 40;
 
 export class InlineSolver {
+  #jobs;
+  #frameEveryMs;
   #token = 0; // the current run; a newer run or a cancel changes it
   #active = false;
+
+  /**
+   * `jobs`: an instantiated wasm-bindgen module's SolveJob, GenerateJob and
+   * CheckJob. `frames`: on a page, let frames through (not in Node).
+   */
+  constructor(jobs, { frames = true } = {}) {
+    this.#jobs = jobs;
+    this.#frameEveryMs = frames ? FRAME_EVERY_MS : null;
+  }
 
   get busy() {
     return this.#active;
@@ -20,41 +30,50 @@ export class InlineSolver {
 
   async solve(cells, side, { limit = 2, alphabet = '', onProgress = null } = {}) {
     const run = this.#start();
-    const job = new SolveJob(cells, side, limit, alphabet);
+    const job = new this.#jobs.SolveJob(cells, side, limit, alphabet);
     try {
-      const done = await runSliced(job, {
-        sliceMs: SLICE_MS,
-        frameEveryMs: FRAME_EVERY_MS,
-        onProgress,
-        wanted: () => run === this.#token,
-      });
-      if (!done) throw new Cancelled();
+      await this.#run(job, run, onProgress);
       return solveResult(job);
     } finally {
       job.free();
-      if (run === this.#token) this.#active = false;
+      this.#end(run);
     }
   }
 
   async generate(side, seed, symmetric = false) {
     const run = this.#start();
-    const job = new GenerateJob(side, seed, symmetric);
+    const job = new this.#jobs.GenerateJob(side, seed, symmetric);
     try {
-      const done = await runSliced(job, {
-        sliceMs: SLICE_MS,
-        frameEveryMs: FRAME_EVERY_MS,
-        wanted: () => run === this.#token,
-      });
-      if (!done) throw new Cancelled();
+      await this.#run(job, run, null);
       // Grading the puzzle is one call (60–100 ms for 25×25): a click made
       // meanwhile waits in the queue, so let it run before answering.
       const puzzle = generated(job.result());
-      await nextFrame();
+      await (this.#frameEveryMs === null ? nextTask() : nextFrame());
       if (run !== this.#token) throw new Cancelled();
       return puzzle;
     } finally {
       job.free();
-      if (run === this.#token) this.#active = false;
+      this.#end(run);
+    }
+  }
+
+  /** Checks a batch of puzzles, as SolverClient.check. */
+  async check(puzzles, limit, maxNodes) {
+    const run = this.#start();
+    try {
+      const rows = [];
+      for (const p of puzzles) {
+        const job = new this.#jobs.CheckJob(p.cells, p.side, p.alphabet, p.blank, p.index, p.line, limit, maxNodes);
+        try {
+          await this.#run(job, run, null);
+          rows.push(checkPuzzle(job));
+        } finally {
+          job.free();
+        }
+      }
+      return rows;
+    } finally {
+      this.#end(run);
     }
   }
 
@@ -65,9 +84,28 @@ export class InlineSolver {
     }
   }
 
+  /** Nothing to end: the solver has no worker. */
+  close() {
+    this.cancel();
+  }
+
+  async #run(job, run, onProgress) {
+    const done = await runSliced(job, {
+      sliceMs: SLICE_MS,
+      frameEveryMs: this.#frameEveryMs,
+      onProgress,
+      wanted: () => run === this.#token,
+    });
+    if (!done) throw new Cancelled();
+  }
+
   #start() {
     this.#token += 1; // ends any older run
     this.#active = true;
     return this.#token;
+  }
+
+  #end(run) {
+    if (run === this.#token) this.#active = false;
   }
 }

@@ -2,6 +2,14 @@
 // paste limit, the time-slicing loop, and wasm results as plain objects
 // (that can cross postMessage), freeing the wasm side.
 
+/** The error a cancelled request rejects with. */
+export class Cancelled extends Error {
+  constructor() {
+    super('cancelled');
+    this.name = 'Cancelled';
+  }
+}
+
 // Pasted text beyond this is refused before it reaches the parser: a puzzle
 // is at most a few kilobytes, and a huge paste would only freeze the page.
 export const MAX_PASTE_CHARS = 100_000;
@@ -17,7 +25,10 @@ export function pasteRefusal(text) {
 export const nextTask = () =>
   new Promise((resolve) => {
     const channel = new MessageChannel();
-    channel.port1.onmessage = resolve;
+    channel.port1.onmessage = () => {
+      channel.port1.close(); // an open port would keep Node running
+      resolve();
+    };
     channel.port2.postMessage(null);
   });
 

@@ -3,7 +3,7 @@
 // elsewhere (as www/wasm.js chooses for the site) — and instantiated
 // synchronously, and the solver runs on the page's thread, so the file works
 // opened straight from disk.
-import { initSync } from './pkg/bitsudoku.js';
+import * as glue from './pkg/bitsudoku.js';
 import { simd } from './pkg/wasm-feature-detect.js';
 import baseline from './pkg/bitsudoku_bg.wasm';
 import withSimd from './pkg/bitsudoku_simd_bg.wasm';
@@ -13,6 +13,6 @@ import { InlineLane, bindCollection } from './collection.js';
 
 const base64 = (await simd()) ? withSimd : baseline;
 const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-initSync({ module: bytes });
-const page = boot({ solver: new InlineSolver() });
+glue.initSync({ module: bytes });
+const page = boot({ solver: new InlineSolver(glue) });
 bindCollection({ makeLanes: () => new InlineLane(), open: page.loadText });

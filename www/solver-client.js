@@ -1,30 +1,64 @@
-// Owns the solving worker: one request at a time. Cancel asks the worker to
+// Owns a solving worker: one request at a time. Cancel asks the worker to
 // stop (it checks between time slices); a worker that does not confirm
 // within CANCEL_GRACE_MS, or that fails, is terminated and replaced. Every
 // request ends, resolved or rejected: a request sent to a worker that is then
 // replaced is sent again to the new one.
 
-import { wasmBuild } from './wasm.js';
+import { wasmBuild } from './wasm-build.js';
+import { Cancelled } from './jobs.js';
+
+export { Cancelled };
 
 const CANCEL_GRACE_MS = 300;
 
-export class Cancelled extends Error {
-  constructor() {
-    super('cancelled');
-    this.name = 'Cancelled';
+/**
+ * Starts a module worker from `url`, told the build its creator runs.
+ * `direct` makes it the usual way (each caller writes
+ * `new Worker(new URL('./….js', import.meta.url), …)` in full, the form
+ * bundlers follow). A page may not start a worker from another origin, such
+ * as a CDN serving this package: then a same-origin blob module that
+ * imports it does the same.
+ * @param {URL} url
+ * @param {() => Worker} direct
+ * @returns {Worker}
+ */
+export function startWorker(url, direct) {
+  let worker;
+  if (globalThis.location && url.origin !== globalThis.location.origin) {
+    const source = `import ${JSON.stringify(url.href)};`;
+    const blob = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+    worker = new Worker(blob, { type: 'module' });
+    URL.revokeObjectURL(blob);
+  } else {
+    worker = direct();
   }
+  worker.postMessage({ type: 'init', build: wasmBuild });
+  return worker;
+}
+
+/** The page's solving worker (worker.js: the page's module). */
+export function pageWorker() {
+  return startWorker(
+    new URL('./worker.js', import.meta.url),
+    () => new Worker(new URL('./worker.js', import.meta.url), { type: 'module' }),
+  );
 }
 
 export class SolverClient {
-  #url;
+  #start;
   #worker = null;
   #pending = null; // { id, resolve, reject, onProgress, message }
   #stopping = null; // { id, timer }: a cancel the worker has not confirmed yet
   #nextId = 1;
 
-  // The worker loads the same build as its page (see wasm.js).
-  constructor(url = new URL(`./worker.js?wasm=${wasmBuild}`, import.meta.url)) {
-    this.#url = url;
+  /**
+   * `worker`: what starts the worker — a function returning one (the page's
+   * by default), or the URL of a module worker script.
+   * @param {(() => Worker) | URL} [worker]
+   */
+  constructor(worker = pageWorker) {
+    this.#start =
+      worker instanceof URL ? () => startWorker(worker, () => new Worker(worker, { type: 'module' })) : worker;
     this.#spawn();
   }
 
@@ -53,6 +87,17 @@ export class SolverClient {
     if (!this.#worker) this.#spawn();
     const id = this.#nextId++;
     return this.#send({ type: 'generate', id, side, seed, symmetric }, null);
+  }
+
+  /**
+   * Checks a batch of puzzles (as the Collection panel sends them: cells,
+   * side, alphabet, blank, index, line). Resolves with [{ row, micros }].
+   */
+  check(puzzles, limit, maxNodes) {
+    if (this.#pending) this.cancel();
+    if (!this.#worker) this.#spawn();
+    const id = this.#nextId++;
+    return this.#send({ type: 'check', id, puzzles, limit, maxNodes }, null).then((msg) => msg.rows);
   }
 
   #send(message, onProgress) {
@@ -91,7 +136,7 @@ export class SolverClient {
   }
 
   #spawn() {
-    this.#worker = new Worker(this.#url, { type: 'module' });
+    this.#worker = this.#start();
     this.#worker.onmessage = ({ data }) => this.#receive(data);
     this.#worker.onerror = (event) => {
       event.preventDefault();
@@ -125,7 +170,7 @@ export class SolverClient {
     if (!pending || msg.id !== pending.id) return;
     if (msg.type === 'progress') {
       pending.onProgress?.(msg.nodes);
-    } else if (msg.type === 'result' || msg.type === 'generated') {
+    } else if (msg.type === 'result' || msg.type === 'generated' || msg.type === 'checked') {
       this.#pending = null;
       pending.resolve(msg);
     } else if (msg.type === 'error') {

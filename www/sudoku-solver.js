@@ -1,6 +1,6 @@
 // <sudoku-solver>: the solver as a custom element, for any page.
 //
-//   <script type="module" src="…/www/sudoku-solver.js"></script>
+//   <script type="module" src="…/www/sudoku-solver.js"></script>   (npm: bitsudoku/element)
 //   <sudoku-solver size="9" puzzle="4.....8.5.3…"></sudoku-solver>
 //
 // Attributes: size (4, 9, 16, 25), puzzle (any text the parser reads),
@@ -14,6 +14,23 @@ import { GridView } from './pkg/bitsudoku.js';
 import { loadWasm } from './wasm.js';
 import { Cancelled, SolverClient } from './solver-client.js';
 import { bindGrid, pasteInto } from './grid-controller.js';
+
+/**
+ * What `solve()` resolves with and the `solved` event carries.
+ * @typedef {object} SolvedDetail
+ * @property {'unique' | 'solved' | 'several' | 'none' | 'conflict'} outcome
+ * @property {string} message The sentence the element shows.
+ * @property {string | null} solution The filled grid as text, in the puzzle's own symbols.
+ */
+
+/**
+ * The grid as `getGrid()` gives it, and the `change` event carries.
+ * @typedef {object} GridState
+ * @property {number} side 4, 9, 16 or 25.
+ * @property {number[]} givens The givens row by row, 0 for empty.
+ * @property {number[]} entries Digits entered or shown as the solution, 0 for none.
+ * @property {string} text The grid as text, in the puzzle's own symbols.
+ */
 
 const wasmReady = loadWasm();
 const GRID_CSS = new URL('./grid.css', import.meta.url).href;
@@ -54,7 +71,10 @@ export class SudokuSolver extends HTMLElement {
     this.#ready = wasmReady.then(() => this.#setup());
   }
 
-  /** Resolves once the element can be used. */
+  /**
+   * Resolves once the element can be used.
+   * @returns {Promise<void>}
+   */
   get ready() {
     return this.#ready;
   }
@@ -119,7 +139,10 @@ export class SudokuSolver extends HTMLElement {
     } else if (name === 'puzzle') this.#applyPuzzle();
   }
 
-  /** Solves the givens; resolves with { outcome, message, solution } and fires `solved`. */
+  /**
+   * Solves the givens; resolves with { outcome, message, solution } and fires `solved`.
+   * @returns {Promise<SolvedDetail>}
+   */
   async solve() {
     await this.#ready;
     // A worker belongs to an element on a page: one made for a detached
@@ -142,6 +165,7 @@ export class SudokuSolver extends HTMLElement {
         if (f.message) message = `${message} ${f.message}`;
       }
       this.#say(message);
+      /** @type {SolvedDetail} */
       const detail = { outcome: r.outcome, message, solution: r.cells ? view.text() : null };
       this.dispatchEvent(new CustomEvent('solved', { detail, bubbles: true, composed: true }));
       return detail;
@@ -153,7 +177,10 @@ export class SudokuSolver extends HTMLElement {
     }
   }
 
-  /** The grid: { side, givens, entries, text } (text in the puzzle's own symbols). */
+  /**
+   * The grid: { side, givens, entries, text } (text in the puzzle's own symbols); null until ready.
+   * @returns {GridState | null}
+   */
   getGrid() {
     const view = this.#view;
     if (!view) return null;

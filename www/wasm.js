@@ -1,26 +1,25 @@
-// Loads the solver's WebAssembly: the build compiled for SIMD (simd128)
-// where the engine runs it — every current browser — and the baseline build
-// elsewhere. Both come from one source and share the glue
-// (scripts/build-web.sh). `?wasm=baseline` (or `simd`) in the page's or the
-// worker's URL forces one, to test the other.
-import { simd } from './pkg/wasm-feature-detect.js';
+// Loads the page's WebAssembly module: the solver and the grid view, for the
+// page, its workers and <sudoku-solver>. (The promise API loads the smaller
+// solver-only module: solver-wasm.js.)
 import init from './pkg/bitsudoku.js';
+import { isBuild, wasmBuild } from './wasm-build.js';
 
-const forced = new URLSearchParams(globalThis.location?.search ?? '').get('wasm');
+export { wasmBuild };
 
-/** Which build runs: 'simd' or 'baseline'. */
-export const wasmBuild = forced === 'simd' || forced === 'baseline' ? forced : (await simd()) ? 'simd' : 'baseline';
+// Written out in full, so bundlers that follow `new URL(…, import.meta.url)`
+// (Vite, webpack) ship both files.
+const URLS = {
+  simd: new URL('./pkg/bitsudoku_simd_bg.wasm', import.meta.url),
+  baseline: new URL('./pkg/bitsudoku_bg.wasm', import.meta.url),
+};
 
-/** The URL of that build's module. */
-export const wasmUrl = new URL(
-  wasmBuild === 'simd' ? './pkg/bitsudoku_simd_bg.wasm' : './pkg/bitsudoku_bg.wasm',
-  import.meta.url,
-);
+/** The URL of the build this page runs. */
+export const wasmUrl = URLS[wasmBuild];
 
 let loading = null;
 
-/** Instantiates the module once; every caller shares the promise. */
-export function loadWasm() {
-  loading ??= init({ module_or_path: wasmUrl });
+/** Instantiates the module once (`build`: 'simd' or 'baseline', when told); every caller shares the promise. */
+export function loadWasm(build = wasmBuild) {
+  loading ??= init({ module_or_path: URLS[isBuild(build) ? build : wasmBuild] });
   return loading;
 }

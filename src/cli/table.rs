@@ -1,5 +1,5 @@
 //! Benchmark rows as a table or as JSON lines: what `bitsudoku bench` prints,
-//! and `benches/compare.rs` too (it includes this file).
+//! and `benches/compare/compare.rs` too (it includes this file).
 
 use bitsudoku::bench::Row;
 

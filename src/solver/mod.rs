@@ -38,6 +38,7 @@ pub enum Engine {
 }
 
 impl Engine {
+    /// Reads a machine name: `bitmask`, `dlx`.
     pub fn from_name(name: &str) -> Option<Engine> {
         match name.trim().to_ascii_lowercase().as_str() {
             "bitmask" => Some(Engine::Bitmask),
@@ -47,6 +48,7 @@ impl Engine {
         }
     }
 
+    /// The stable machine name: `bitmask`, `dlx`.
     pub fn id(self) -> &'static str {
         match self {
             Engine::Bitmask => "bitmask",
@@ -68,6 +70,7 @@ pub struct Stats {
 /// How far to go.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct SolveOptions {
+    /// The engine that searches.
     pub engine: Engine,
     /// Stop after this many solutions: 1 finds one, 2 proves uniqueness.
     /// Values below 1 count as 1.
@@ -96,8 +99,11 @@ pub enum Outcome {
     /// Several solutions: exactly `count`, or at least `count` when `more`
     /// (the search stopped at the limit), with one of them.
     Several {
+        /// Solutions found, up to the limit.
         count: u64,
+        /// Whether the search stopped at the limit (there may be more).
         more: bool,
+        /// The first solution found.
         example: Grid,
     },
     /// No grid completes the givens.
@@ -105,7 +111,12 @@ pub enum Outcome {
     /// Two givens share a house and a digit; nothing was searched.
     Conflict(Conflict),
     /// The node budget ran out first: `found` solutions so far.
-    OutOfBudget { found: u64, example: Option<Grid> },
+    OutOfBudget {
+        /// Solutions found before the budget ran out.
+        found: u64,
+        /// The first of them, if any.
+        example: Option<Grid>,
+    },
 }
 
 impl Outcome {
@@ -189,7 +200,9 @@ impl fmt::Display for Outcome {
 /// An outcome and what it cost.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Report {
+    /// What the search found.
     pub outcome: Outcome,
+    /// What it cost.
     pub stats: Stats,
 }
 

@@ -126,31 +126,35 @@ test('a full or forbidden localStorage gives a message, and the page still works
 });
 
 test('a worker that crashes is reported and replaced; the grid stays', async () => {
-  await withPage(async (page, context) => {
-    let served = 0;
-    await context.route('**/www/worker.js?*', async (route) => {
-      served += 1;
-      if (served === 1) {
-        await route.fulfill({
-          contentType: 'text/javascript',
-          body: "self.onmessage = () => { throw new Error('boom'); };",
-        });
-      } else {
-        await route.continue();
-      }
-    });
-    // The first worker was created before the route: reload so it goes through it.
-    await page.reload();
-    await page.waitForSelector('body[data-ready="true"]');
-    await page.selectOption('#examples', '5');
-    const givens = await cellTexts(page);
-    await page.click('#solve');
-    assert.match(await solved(page), /^The solver failed: the solver stopped: .*boom.*\. Your grid is unchanged\.$/);
-    assert.deepEqual(await cellTexts(page), givens);
-    await page.click('#solve');
-    assert.match(await solved(page), /^Solved/, 'the replacement worker solves');
-    assert.ok(served >= 2);
-  });
+  await withPage(
+    async (page, context) => {
+      let served = 0;
+      await context.route('**/www/worker.js', async (route) => {
+        served += 1;
+        if (served === 1) {
+          await route.fulfill({
+            contentType: 'text/javascript',
+            body: "self.onmessage = ({ data }) => { if (data.type === 'solve') throw new Error('boom'); };",
+          });
+        } else {
+          await route.continue();
+        }
+      });
+      // The first worker was created before the route: reload so it goes through it.
+      await page.reload();
+      await page.waitForSelector('body[data-ready="true"]');
+      await page.selectOption('#examples', '5');
+      const givens = await cellTexts(page);
+      await page.click('#solve');
+      assert.match(await solved(page), /^The solver failed: the solver stopped: .*boom.*\. Your grid is unchanged\.$/);
+      assert.deepEqual(await cellTexts(page), givens);
+      await page.click('#solve');
+      assert.match(await solved(page), /^Solved/, 'the replacement worker solves');
+      assert.ok(served >= 2);
+      // Without the service worker, whose offline copies would also ask for worker.js.
+    },
+    { serviceWorkers: 'block' },
+  );
 });
 
 test('Cancel stops the worker’s search without replacing the worker', async () => {

@@ -15,9 +15,9 @@ export const SHOTS = join(ROOT, 'test-results');
  * Serves `root` (the repository by default) under `prefix` ("/" or "/a/b/"). Resolves to { url, close }.
  * Files go with Last-Modified and an ETag (a matching If-None-Match gets 304) and with `cacheControl`
  * ('no-store' by default). `cacheControl: null` sends none, like Python's http.server: the browser
- * then keeps files and reuses them by its own heuristics, without asking.
+ * then keeps files and reuses them by its own heuristics, without asking. `cors`: let any origin load them.
  */
-export async function serve(prefix = '/', root = ROOT, { cacheControl = 'no-store' } = {}) {
+export async function serve(prefix = '/', root = ROOT, { cacheControl = 'no-store', cors = false } = {}) {
   root = root.endsWith(sep) ? root : root + sep;
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -39,6 +39,8 @@ export async function serve(prefix = '/', root = ROOT, { cacheControl = 'no-stor
         'last-modified': info.mtime.toUTCString(),
         etag,
         ...(cacheControl === null ? {} : { 'cache-control': cacheControl }),
+        // As npm CDNs do, so pages on other origins may load the files.
+        ...(cors ? { 'access-control-allow-origin': '*' } : {}),
       };
       if (req.headers['if-none-match'] === etag) res.writeHead(304, headers).end();
       else res.writeHead(200, headers).end(body);

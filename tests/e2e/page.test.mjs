@@ -234,7 +234,8 @@ test('the SIMD build runs where supported, the baseline when asked for, in the p
       t,
       async (page, context) => {
         context.on('request', (r) => {
-          if (r.url().endsWith('.wasm')) loaded.push(r.url().split('/').pop());
+          // What the page and its worker load; the service worker stores every file for offline use.
+          if (r.url().endsWith('.wasm') && !r.serviceWorker()) loaded.push(r.url().split('/').pop());
         });
         await page.reload();
         await page.waitForSelector('body[data-ready="true"]');

@@ -1,17 +1,20 @@
 //! Our engines beside reference solvers, in one process, on the same puzzles,
 //! through the same harness (warm-up, timed passes, every answer checked by
 //! the independent verifier). The reference for 9×9 is the `sudoku` crate
-//! (Emerentius; a JCZSolve port), a dev-dependency only: it is AGPL-3.0 and
-//! never part of what bitsudoku ships.
+//! (Emerentius; a JCZSolve port), a dependency of this unpublished package
+//! only: it is AGPL-3.0 and never part of what bitsudoku ships.
 //!
-//! cargo bench --bench compare -- [--limit 1|2] [--seconds S] FILE...
+//! cargo bench --manifest-path benches/compare/Cargo.toml --bench compare -- [--limit 1|2] [--seconds S] FILE...
+//!
+//! Cargo runs a bench in its package's directory, so relative FILEs are taken
+//! from the repository root, where the command is given.
 
 use std::time::Instant;
 
 use bitsudoku::bench::{engine_solver, run, Answer, BenchOptions, Row};
 use bitsudoku::{parse_all, Engine, Grid, ParseOptions};
 
-#[path = "../src/cli/table.rs"]
+#[path = "../../src/cli/table.rs"]
 #[allow(dead_code)]
 mod table;
 use table::{format_row, header};
@@ -57,14 +60,19 @@ fn main() {
         }
     }
     if files.is_empty() {
-        eprintln!("usage: cargo bench --bench compare -- [--limit 1|2] [--seconds S] FILE...");
+        eprintln!(
+            "usage: cargo bench --manifest-path benches/compare/Cargo.toml --bench compare -- \
+             [--limit 1|2] [--seconds S] FILE..."
+        );
         return;
     }
     let start = Instant::now();
     let clock = || start.elapsed().as_secs_f64();
     println!("{}  {:>9}", header(), "ours/it");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     for file in &files {
-        let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let text =
+            std::fs::read_to_string(root.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
         let puzzles: Vec<Grid> = parse_all(&text, ParseOptions::default())
             .into_iter()
             .map(|e| e.result.unwrap_or_else(|err| panic!("{file}: {err}")).grid)
