@@ -40,6 +40,16 @@ function verified(puzzleText, solutionText) {
 
 let scratch;
 
+/** A page at `url` whose console errors and exceptions land in `page.problems` (see problems()). */
+async function watched(browser, url) {
+  const page = await browser.newPage();
+  page.problems = [];
+  page.on('console', (m) => m.type() === 'error' && page.problems.push(`console: ${m.text()}`));
+  page.on('pageerror', (e) => page.problems.push(`page error: ${e.message}`));
+  await page.goto(url);
+  return page;
+}
+
 before(async () => {
   const out = run('node', [join(ROOT, 'scripts/build-package.mjs')], ROOT);
   const tarball = join(ROOT, 'target/package', out.match(/bitsudoku-[\d.]+\.tgz/)[0]);
@@ -176,11 +186,7 @@ window.apiSolve = (text) => solve(text);
   const server = await serve('/shop/', site);
   const browser = await launch();
   try {
-    const page = await browser.newPage();
-    page.problems = [];
-    page.on('console', (m) => m.type() === 'error' && page.problems.push(`console: ${m.text()}`));
-    page.on('pageerror', (e) => page.problems.push(`page error: ${e.message}`));
-    await page.goto(`${server.url}index.html`);
+    const page = await watched(browser, `${server.url}index.html`);
     const element = await page.evaluate(async () => {
       const el = document.querySelector('sudoku-solver');
       await customElements.whenDefined('sudoku-solver');
@@ -222,11 +228,7 @@ window.apiSolve = (text) => solve(text);
   const server = await serve('/', site);
   const browser = await launch();
   try {
-    const page = await browser.newPage();
-    page.problems = [];
-    page.on('console', (m) => m.type() === 'error' && page.problems.push(`console: ${m.text()}`));
-    page.on('pageerror', (e) => page.problems.push(`page error: ${e.message}`));
-    await page.goto(`${server.url}index.html`);
+    const page = await watched(browser, `${server.url}index.html`);
     await page.waitForFunction(() => typeof window.apiSolve === 'function');
     const element = await page.evaluate(async () => {
       await customElements.whenDefined('sudoku-solver');
