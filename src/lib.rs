@@ -136,5 +136,8 @@ pub use grid::{Conflict, Grid, GridError, House, Size};
 pub use parse::{
     parse_all, parse_first, Entry, ParseError, ParseErrorKind, ParseOptions, Parser, Puzzle,
 };
-pub use solver::{count_solutions, solve, Engine, Outcome, Report, SolveOptions, Solver, Stats};
+pub use solver::{
+    count_solutions, propagated_candidates, solve, Engine, Outcome, Progress, Report, SolveOptions,
+    Solver, Stats,
+};
 pub use verify::{verify, VerifyError};

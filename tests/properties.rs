@@ -56,8 +56,9 @@ proptest! {
             other => panic!("{size} seed {seed}: {other}"),
         };
         prop_assert_eq!(verify(&p, solution), Ok(()));
-        let counts = [Engine::Bitmask, Engine::Dlx].map(|e| count_solutions(&p, e, 2));
+        let counts = [Engine::Bitmask, Engine::Learn, Engine::Dlx].map(|e| count_solutions(&p, e, 2));
         prop_assert_eq!(counts[0], counts[1]);
+        prop_assert_eq!(counts[0], counts[2]);
     }
 
     #[test]

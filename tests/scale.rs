@@ -1,8 +1,8 @@
 //! Cross-check at scale (ignored by default; `make test` runs it): random
 //! puzzles of every size and every kind — cut from solved grids (unique or
 //! several solutions), with a given changed (mostly none), with a planted
-//! duplicate (conflict) — solved by both engines. The counts up to 2 must
-//! agree, every solution must verify, and a unique answer must be the grid
+//! duplicate (conflict) — solved by the default engine, the learning engine
+//! and Dancing Links. The counts up to 2 must agree, every solution must verify, and a unique answer must be the grid
 //! the puzzle was cut from.
 //!
 //! `BITSUDOKU_SCALE=N cargo test --release --test scale -- --ignored --nocapture`
@@ -45,20 +45,21 @@ fn check(puzzle: &Grid, origin: Option<&Grid>, tally: &mut Tally) {
     };
     let a = run(Engine::Bitmask, 200_000);
     let b = run(Engine::Dlx, 5_000_000);
-    for r in [&a, &b] {
+    let c = run(Engine::Learn, 200_000);
+    for r in [&a, &b, &c] {
         if let Some(s) = r.outcome.solution() {
             if let Err(e) = verify(puzzle, s) {
                 panic!("a wrong solution ({e}) for {:?}", puzzle.cells());
             }
         }
     }
-    match (a.outcome.count(), b.outcome.count()) {
-        (Some(x), Some(y)) => assert_eq!(
-            x,
-            y,
-            "bitmask {} vs dlx {} on {:?}",
+    match (a.outcome.count(), b.outcome.count(), c.outcome.count()) {
+        (Some(x), Some(y), Some(z)) => assert!(
+            x == y && y == z,
+            "bitmask {} vs dlx {} vs learn {} on {:?}",
             a.outcome,
             b.outcome,
+            c.outcome,
             puzzle.cells()
         ),
         _ => {

@@ -30,7 +30,7 @@ fn generated_puzzles_have_exactly_one_solution() {
             for symmetric in [false, true] {
                 let g = generate(size, seed, symmetric);
                 let at = format!("{size} seed {seed} symmetric {symmetric}");
-                for engine in [Engine::Bitmask, Engine::Dlx] {
+                for engine in [Engine::Bitmask, Engine::Learn, Engine::Dlx] {
                     assert_eq!(count_solutions(&g.puzzle, engine, 2), 1, "{at} {engine:?}");
                 }
                 verify(&g.puzzle, &g.solution).unwrap();

@@ -174,8 +174,12 @@ impl Judge {
                 Some(Stop::Timeout(_)) => "timeout",
                 _ => report.outcome.id(),
             };
+            let conflicts = match report.stats.conflicts {
+                0 => String::new(),
+                c => format!(", {c} conflicts"),
+            };
             rec.err = format!(
-                "{here}: {outcome}, {} guesses, {} nodes, {} µs\n",
+                "{here}: {outcome}, {} guesses, {} nodes{conflicts}, {} µs\n",
                 report.stats.guesses,
                 report.stats.nodes,
                 elapsed.as_micros()

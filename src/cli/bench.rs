@@ -41,6 +41,8 @@ pub struct BenchArgs {
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum Which {
     Bitmask,
+    Band,
+    Learn,
     Dlx,
     All,
 }
@@ -49,7 +51,9 @@ pub fn run(args: &BenchArgs) -> io::Result<u8> {
     let engines: &[Engine] = match args.engine {
         Which::Bitmask => &[Engine::Bitmask],
         Which::Dlx => &[Engine::Dlx],
-        Which::All => &[Engine::Bitmask, Engine::Dlx],
+        Which::Band => &[Engine::Band],
+        Which::Learn => &[Engine::Learn],
+        Which::All => &[Engine::Bitmask, Engine::Learn, Engine::Dlx],
     };
     let options = BenchOptions {
         seconds: args.seconds,

@@ -124,6 +124,8 @@ pub(crate) enum Format {
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum EngineArg {
     Bitmask,
+    Band,
+    Learn,
     Dlx,
 }
 
@@ -245,7 +247,9 @@ fn judge(args: &InputArgs, limit: u64, mode: Mode) -> (Judge, ParseOptions) {
         options: SolveOptions {
             engine: match args.engine {
                 EngineArg::Bitmask => Engine::Bitmask,
+                EngineArg::Band => Engine::Band,
                 EngineArg::Dlx => Engine::Dlx,
+                EngineArg::Learn => Engine::Learn,
             },
             limit,
             max_nodes: args.max_nodes.unwrap_or(u64::MAX),

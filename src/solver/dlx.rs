@@ -82,7 +82,7 @@ impl Dlx {
             first: None,
             stats: Stats {
                 nodes: 1,
-                guesses: 0,
+                ..Stats::default()
             },
             finished: false,
         };

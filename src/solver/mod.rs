@@ -6,6 +6,7 @@
 mod board;
 #[cfg(not(target_arch = "wasm32"))]
 mod dlx;
+mod learn;
 mod locked;
 mod nine;
 mod propagate;
@@ -17,6 +18,7 @@ mod subsets;
 use std::fmt;
 
 use crate::grid::{Conflict, Grid, Size};
+use learn::{Before, LearnSearch};
 use search::BandSearch;
 use shape::{S2, S3, S4, S5};
 
@@ -27,14 +29,22 @@ pub const STOP_CHECK_NODES: u64 = 256;
 /// Which engine searches.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum Engine {
-    /// Candidate bit masks, naked and hidden singles, fewest-candidates branching.
+    /// The default: the band engine (digit-major bit masks, singles, locked
+    /// candidates, subsets, dom/wdeg branching), which hands over to the
+    /// learning engine when a puzzle outgrows [`escalate_after`] nodes.
     #[default]
     Bitmask,
+    /// The band engine alone, never handing over: for measuring, and for
+    /// enumerating many solutions.
+    Band,
     /// Dancing Links (Knuth's Algorithm X), the independent cross-check.
     /// Native builds only: the WebAssembly module leaves it out (2.4 KB
     /// gzipped that no page uses).
     #[cfg(not(target_arch = "wasm32"))]
     Dlx,
+    /// Conflict-driven clause learning over the candidates the band
+    /// engine's root propagation leaves, from the start.
+    Learn,
 }
 
 impl Engine {
@@ -42,8 +52,10 @@ impl Engine {
     pub fn from_name(name: &str) -> Option<Engine> {
         match name.trim().to_ascii_lowercase().as_str() {
             "bitmask" => Some(Engine::Bitmask),
+            "band" => Some(Engine::Band),
             #[cfg(not(target_arch = "wasm32"))]
             "dlx" => Some(Engine::Dlx),
+            "learn" => Some(Engine::Learn),
             _ => None,
         }
     }
@@ -52,8 +64,10 @@ impl Engine {
     pub fn id(self) -> &'static str {
         match self {
             Engine::Bitmask => "bitmask",
+            Engine::Band => "band",
             #[cfg(not(target_arch = "wasm32"))]
             Engine::Dlx => "dlx",
+            Engine::Learn => "learn",
         }
     }
 }
@@ -63,8 +77,12 @@ impl Engine {
 pub struct Stats {
     /// Search nodes: the root plus every digit tried by a guess.
     pub nodes: u64,
-    /// Branch points: positions where more than one digit had to be tried.
+    /// Branch points: positions where more than one digit had to be tried
+    /// (for the learning engine, its decisions).
     pub guesses: u64,
+    /// Contradictions the learning engine met and learned from (0 for the
+    /// other engines).
+    pub conflicts: u64,
 }
 
 /// How far to go.
@@ -206,6 +224,22 @@ pub struct Report {
     pub stats: Stats,
 }
 
+/// What a running solve is doing, for a progress display.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Progress {
+    /// The engine searching now: [`Engine::Learn`] once the default engine
+    /// has handed over.
+    pub engine: Engine,
+    /// The cost so far.
+    pub stats: Stats,
+    /// For the learning engine: the candidates it started from (0 for the
+    /// other engines).
+    pub candidates: u64,
+    /// For the learning engine: how many of those it has settled for good,
+    /// placed or ruled out whatever the rest holds (0 for the others).
+    pub settled: u64,
+}
+
 /// Solves `puzzle` within `options`.
 pub fn solve(puzzle: &Grid, options: &SolveOptions) -> Report {
     let mut solver = Solver::new(puzzle, options.engine, options.limit);
@@ -222,6 +256,78 @@ pub fn count_solutions(puzzle: &Grid, engine: Engine, limit: u64) -> u64 {
     solver.found()
 }
 
+/// The candidates of every cell after the bitmask engine's propagation at
+/// the root (singles, locked candidates, and subsets from 16×16 up), with
+/// no guess: bit `d - 1` for digit `d`, one bit for a placed cell. `None`
+/// when propagation alone shows there is no solution (conflicting givens
+/// included).
+pub fn propagated_candidates(puzzle: &Grid) -> Option<Vec<u32>> {
+    fn of<S: shape::Shape>(givens: &[u8]) -> Option<Vec<u32>> {
+        let band = BandSearch::<S>::new(givens, 1);
+        if band.finished {
+            let solution = band.first.as_ref()?;
+            return Some(solution.iter().map(|&d| 1 << (d - 1)).collect());
+        }
+        let (fixed, mut cand) = band.root();
+        for (m, &d) in cand.iter_mut().zip(&fixed) {
+            if d != 0 {
+                *m = 1 << (d - 1);
+            }
+        }
+        Some(cand)
+    }
+    match puzzle.size().box_size() {
+        2 => of::<S2>(puzzle.cells()),
+        3 => of::<S3>(puzzle.cells()),
+        4 => of::<S4>(puzzle.cells()),
+        _ => of::<S5>(puzzle.cells()),
+    }
+}
+
+/// Band-engine nodes after which the default engine hands a puzzle over
+/// to the learning engine, per size: about the work of 20–50 ms, beyond
+/// every puzzle of the everyday sets (9×9 up to the hardest, the 16×16
+/// sets, half-given 25×25), where the band engine is the faster.
+pub fn escalate_after(size: Size) -> u64 {
+    match size.box_size() {
+        2 | 3 => 50_000,
+        4 => 10_000,
+        _ => 2_000,
+    }
+}
+
+/// The learning engine on the root that the band engine's propagation
+/// leaves (or the band engine itself, when that root is already solved or
+/// refuted), carrying on from `before` (what a band search found and spent
+/// before handing over).
+fn learn_search(b: usize, givens: &[u8], limit: u64, before: Before) -> Search {
+    fn from<S: shape::Shape>(
+        givens: &[u8],
+        limit: u64,
+        before: Before,
+        wrap: fn(BandSearch<S>) -> Search,
+    ) -> Search {
+        let band = BandSearch::<S>::new(givens, limit);
+        if band.finished {
+            return wrap(band);
+        }
+        let (fixed, cand) = band.root();
+        Search::Learn(Box::new(LearnSearch::new(
+            S::B,
+            &fixed,
+            &cand,
+            limit,
+            before,
+        )))
+    }
+    match b {
+        2 => from::<S2>(givens, limit, before, Search::N2),
+        3 => from::<S3>(givens, limit, before, Search::N3),
+        4 => from::<S4>(givens, limit, before, Search::N4),
+        _ => from::<S5>(givens, limit, before, Search::N5),
+    }
+}
+
 enum Search {
     Conflict(Conflict),
     N2(BandSearch<S2>),
@@ -230,6 +336,7 @@ enum Search {
     N5(BandSearch<S5>),
     #[cfg(not(target_arch = "wasm32"))]
     Dlx(Dlx),
+    Learn(Box<LearnSearch>),
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -245,6 +352,7 @@ macro_rules! each {
             Search::N5($x) => $e,
             #[cfg(not(target_arch = "wasm32"))]
             Search::Dlx($x) => $e,
+            Search::Learn($x) => $e,
         }
     };
 }
@@ -254,6 +362,11 @@ macro_rules! each {
 pub struct Solver {
     size: Size,
     limit: u64,
+    engine: Engine,
+    /// The puzzle, for a hand-over to the learning engine.
+    givens: Vec<u8>,
+    /// Nodes after which the default engine hands over.
+    handover: u64,
     search: Search,
 }
 
@@ -271,14 +384,18 @@ impl Solver {
                 Some(&c) => Search::Conflict(c),
                 None => Search::Dlx(Dlx::new(size.side(), givens, limit)),
             },
-            (Engine::Bitmask, 2) => Search::N2(BandSearch::new(givens, limit)),
-            (Engine::Bitmask, 3) => Search::N3(BandSearch::new(givens, limit)),
-            (Engine::Bitmask, 4) => Search::N4(BandSearch::new(givens, limit)),
-            (Engine::Bitmask, _) => Search::N5(BandSearch::new(givens, limit)),
+            (Engine::Learn, b) => learn_search(b, givens, limit, Before::default()),
+            (Engine::Bitmask | Engine::Band, 2) => Search::N2(BandSearch::new(givens, limit)),
+            (Engine::Bitmask | Engine::Band, 3) => Search::N3(BandSearch::new(givens, limit)),
+            (Engine::Bitmask | Engine::Band, 4) => Search::N4(BandSearch::new(givens, limit)),
+            (Engine::Bitmask | Engine::Band, _) => Search::N5(BandSearch::new(givens, limit)),
         };
         let mut solver = Solver {
             size,
             limit,
+            engine,
+            givens: givens.to_vec(),
+            handover: escalate_after(size),
             search,
         };
         solver.name_conflict(puzzle);
@@ -300,7 +417,9 @@ impl Solver {
     /// follows another.
     pub fn restart(&mut self, puzzle: &Grid, engine: Engine, limit: u64) {
         let limit = limit.max(1);
-        let same = self.size == puzzle.size() && engine == Engine::Bitmask;
+        let same = self.size == puzzle.size()
+            && matches!(engine, Engine::Bitmask | Engine::Band)
+            && engine == self.engine;
         let reused = same
             && match &mut self.search {
                 Search::N2(s) => {
@@ -326,6 +445,8 @@ impl Solver {
             return;
         }
         self.limit = limit;
+        self.givens.clear();
+        self.givens.extend_from_slice(puzzle.cells());
         self.name_conflict(puzzle);
     }
 
@@ -353,7 +474,52 @@ impl Solver {
             return true;
         }
         let cap = self.stats().nodes.saturating_add(more_nodes);
+        if let Some(at) = self.handover_at() {
+            if at >= cap {
+                return each!(&mut self.search, s => s.run(cap));
+            }
+            if each!(&mut self.search, s => s.run(at)) {
+                return true;
+            }
+            self.hand_over();
+        }
         each!(&mut self.search, s => s.run(cap))
+    }
+
+    /// When the default engine's band search is to hand over to the
+    /// learning engine: at [`escalate_after`] nodes, if it has found at most
+    /// one solution (the learning engine excludes that one and counts on).
+    fn handover_at(&self) -> Option<u64> {
+        let band = matches!(
+            self.search,
+            Search::N2(_) | Search::N3(_) | Search::N4(_) | Search::N5(_)
+        );
+        (band && self.engine == Engine::Bitmask && self.found() <= 1 && !self.is_finished())
+            .then_some(self.handover)
+    }
+
+    /// Replaces the band search by the learning engine, which carries on
+    /// from what the band search found and spent.
+    fn hand_over(&mut self) {
+        let before = Before {
+            stats: self.stats(),
+            first: self.first_cells(),
+        };
+        self.search = learn_search(self.size.box_size(), &self.givens, self.limit, before);
+    }
+
+    /// What the solve is doing: the engine at work and how far it got.
+    pub fn progress(&self) -> Progress {
+        let (engine, (candidates, settled)) = match &self.search {
+            Search::Learn(l) => (Engine::Learn, l.settled()),
+            _ => (self.engine, (0, 0)),
+        };
+        Progress {
+            engine,
+            stats: self.stats(),
+            candidates,
+            settled,
+        }
     }
 
     /// Like [`Solver::run`], but asks `stop` every [`STOP_CHECK_NODES`]
@@ -400,11 +566,15 @@ impl Solver {
         }
     }
 
-    fn first(&self) -> Option<Grid> {
-        let cells = match &self.search {
+    fn first_cells(&self) -> Option<Vec<u8>> {
+        match &self.search {
             Search::Conflict(_) => None,
             s => each!(s, x => x.first.clone()),
-        }?;
+        }
+    }
+
+    fn first(&self) -> Option<Grid> {
+        let cells = self.first_cells()?;
         Some(Grid::from_cells(self.size, cells).expect("the engines return full grids"))
     }
 
@@ -428,5 +598,84 @@ impl Solver {
             (_, true, _) => Outcome::Unique(self.first().expect("found")),
         };
         Report { outcome, stats }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::{parse_all, ParseOptions};
+
+    fn puzzles(name: &str, take: usize) -> Vec<Grid> {
+        let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(path).unwrap();
+        parse_all(&text, ParseOptions::default())
+            .into_iter()
+            .take(take)
+            .map(|e| e.result.unwrap().grid)
+            .collect()
+    }
+
+    /// Counts with the default engine handing over after `after` nodes.
+    fn count_handing_over(puzzle: &Grid, limit: u64, after: u64) -> Report {
+        let mut solver = Solver::new(puzzle, Engine::Bitmask, limit);
+        solver.handover = after;
+        // In slices of 3 nodes: a hand-over in the middle of a slice too.
+        while !solver.run(3) {}
+        solver.report()
+    }
+
+    #[test]
+    fn a_hand_over_at_any_point_keeps_the_count_exact() {
+        let mut cases = puzzles("9x9_several.txt", 25);
+        cases.extend(puzzles("9x9_hardest.txt", 10));
+        cases.extend(puzzles("4x4.txt", 10));
+        cases.push(Grid::empty(Size::S4));
+        for (i, puzzle) in cases.iter().enumerate() {
+            for limit in [1, 2, 3, 300] {
+                let want = solve(
+                    puzzle,
+                    &SolveOptions {
+                        engine: Engine::Dlx,
+                        limit,
+                        max_nodes: u64::MAX,
+                    },
+                );
+                for after in [1, 2, 5, 20] {
+                    let got = count_handing_over(puzzle, limit, after);
+                    assert_eq!(
+                        got.outcome.count(),
+                        want.outcome.count(),
+                        "puzzle {i}, limit {limit}, hand-over after {after}"
+                    );
+                    if let Some(g) = got.outcome.solution() {
+                        crate::verify::verify(puzzle, g).unwrap();
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_learning_engine_takes_over_a_long_search() {
+        // The hardest of the 9×9 cases needs well over 5 nodes.
+        let puzzle = &puzzles("9x9_hardest.txt", 1)[0];
+        let mut solver = Solver::new(puzzle, Engine::Bitmask, 2);
+        solver.handover = 5;
+        assert_eq!(solver.progress().engine, Engine::Bitmask);
+        // The root counts: 4 nodes so far.
+        solver.run(3);
+        assert_eq!(solver.progress().engine, Engine::Bitmask);
+        solver.run(2);
+        let progress = solver.progress();
+        assert_eq!(progress.engine, Engine::Learn);
+        assert!(progress.candidates > 0);
+        assert!(solver.run(u64::MAX));
+        assert!(matches!(solver.report().outcome, Outcome::Unique(_)));
+        // The pure band engine never hands over.
+        let mut band = Solver::new(puzzle, Engine::Band, 2);
+        band.handover = 5;
+        band.run(u64::MAX);
+        assert_eq!(band.progress().engine, Engine::Band);
     }
 }

@@ -227,7 +227,7 @@ impl<S: Shape> BandSearch<S> {
         self.first = None;
         self.stats = Stats {
             nodes: 1,
-            guesses: 0,
+            ..Stats::default()
         };
         self.finished = false;
         let board = &mut self.boards[..self.stride];
@@ -247,6 +247,23 @@ impl<S: Shape> BandSearch<S> {
         self.settle(0);
         // Solved or refuted by propagation alone: nothing left to search.
         self.finished |= self.frames.is_empty();
+    }
+
+    /// The root after propagation, before any branch: the digits placed
+    /// (0 for an open cell) and each open cell's candidates (bit `d` for
+    /// digit `d + 1`, 0 for a placed cell). Only meaningful before `run`.
+    pub(crate) fn root(&self) -> (Vec<u8>, Vec<u32>) {
+        let board = &self.boards[..self.stride];
+        let mut cand = vec![0u32; S::CELLS];
+        cell_view::<S>(board, &mut cand);
+        let mut fixed = digits::<S>(board);
+        for (cell, m) in cand.iter_mut().enumerate() {
+            if *m & OPEN != 0 {
+                fixed[cell] = 0;
+                *m &= !OPEN;
+            }
+        }
+        (fixed, cand)
     }
 
     /// Propagates the board in `slot`; records it as a solution, or opens a

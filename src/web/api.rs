@@ -234,6 +234,8 @@ pub fn count(cells: &[u8], side: u32, limit: u32) -> Result<u32, JsError> {
 pub struct Solution {
     outcome: Outcome,
     stats: crate::solver::Stats,
+    /// The engine that finished: the learning engine after a hand-over.
+    engine: Engine,
     micros: u64,
     size: Size,
     alphabet: Alphabet,
@@ -264,6 +266,17 @@ impl Solution {
     pub fn nodes(&self) -> f64 {
         self.stats.nodes as f64
     }
+    /// Contradictions the learning engine learned from (0 for the others).
+    #[wasm_bindgen(getter)]
+    pub fn conflicts(&self) -> f64 {
+        self.stats.conflicts as f64
+    }
+    /// The engine that finished: `bitmask`, or `learn` when the puzzle was
+    /// hard enough for the learning engine to take over.
+    #[wasm_bindgen(getter)]
+    pub fn engine(&self) -> String {
+        self.engine.id().to_string()
+    }
     /// Time spent searching, in microseconds.
     #[wasm_bindgen(getter)]
     pub fn micros(&self) -> f64 {
@@ -284,7 +297,14 @@ impl Solution {
 impl Solution {
     fn words(&self) -> (String, super::words::Tone) {
         let (outcome, stats) = (&self.outcome, self.stats);
-        super::words::solved(outcome, stats, self.micros, self.size, self.alphabet)
+        super::words::solved(
+            outcome,
+            stats,
+            self.engine,
+            self.micros,
+            self.size,
+            self.alphabet,
+        )
     }
 }
 
@@ -347,12 +367,26 @@ impl SolveJob {
         self.solver.stats().nodes as f64
     }
 
+    /// The engine at work: `bitmask`, or `learn` once the puzzle proved
+    /// hard enough for the learning engine to take over.
+    #[wasm_bindgen(getter)]
+    pub fn engine(&self) -> String {
+        self.solver.progress().engine.id().to_string()
+    }
+
+    /// What the solve is doing, in one sentence for the status line.
+    #[wasm_bindgen(getter, js_name = progressMessage)]
+    pub fn progress_message(&self) -> String {
+        super::words::progress(&self.solver.progress())
+    }
+
     /// What the solve has found so far (`budget` while it has not ended).
     pub fn result(&self) -> Solution {
         let report = self.solver.report();
         Solution {
             outcome: report.outcome,
             stats: report.stats,
+            engine: self.solver.progress().engine,
             micros: (self.millis * 1000.0).round() as u64,
             size: self.size,
             alphabet: self.alphabet,

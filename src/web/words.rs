@@ -6,7 +6,7 @@ use crate::alphabet::Alphabet;
 use crate::grid::{Conflict, Size};
 use crate::logic::{Check, Hint};
 use crate::session::{Feedback, Kind, Mode, Refusal, Role, Session};
-use crate::solver::{Outcome, Stats};
+use crate::solver::{Engine, Outcome, Progress, Stats};
 
 /// How a message is shown. `Keep` leaves the status as it is (a cursor
 /// move has nothing to say); `Clear` empties it (an edit makes the last
@@ -40,6 +40,24 @@ impl Tone {
 /// `1 entry`, `2 entries`.
 pub fn count(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// A number with its thousands grouped: `12,345`.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// `1 entry`, `2 entries`, with the thousands grouped.
+fn many(n: u64, one: &str, more: &str) -> String {
+    format!("{} {}", grouped(n), if n == 1 { one } else { more })
 }
 
 /// A duration for people: `40 µs`, `1.25 ms`, `12.5 ms`, `340 ms`, `2.4 s`
@@ -365,20 +383,30 @@ fn check(c: &Check, s: &Session) -> (String, Tone) {
     }
 }
 
-/// A solve's result in words: what was found and what it cost.
+/// A solve's result in words: what was found and what it cost. `engine`
+/// is the one that finished (the learning engine after a hand-over).
 pub fn solved(
     outcome: &Outcome,
     stats: Stats,
+    engine: Engine,
     micros: u64,
     size: Size,
     alphabet: Alphabet,
 ) -> (String, Tone) {
-    let cost = format!(
-        "{}, {}, {}",
-        duration(micros),
-        count(stats.guesses as usize, "guess", "guesses"),
-        count(stats.nodes as usize, "node", "nodes")
-    );
+    let cost = match engine {
+        Engine::Learn => format!(
+            "{}; a hard one: the learning engine took {} and learned from {}",
+            duration(micros),
+            many(stats.guesses, "decision", "decisions"),
+            many(stats.conflicts, "dead end", "dead ends")
+        ),
+        _ => format!(
+            "{}, {}, {}",
+            duration(micros),
+            many(stats.guesses, "guess", "guesses"),
+            many(stats.nodes, "node", "nodes")
+        ),
+    };
     match outcome {
         Outcome::Unique(_) => (format!("Solved: the only solution ({cost})."), Tone::Ok),
         Outcome::Solved(_) => (
@@ -401,6 +429,22 @@ pub fn solved(
             Tone::Error,
         ),
         Outcome::OutOfBudget { .. } => (format!("Stopped after {cost}."), Tone::Warn),
+    }
+}
+
+/// What a running solve is doing, for the status line: positions tried;
+/// once the learning engine has taken over, that the puzzle is hard and
+/// how far the engine got.
+pub fn progress(p: &Progress) -> String {
+    match p.engine {
+        Engine::Learn => format!(
+            "A hard puzzle: the learning engine has taken over. {} tried, {} learned from; {} of {} candidates settled for good.",
+            many(p.stats.nodes, "position", "positions"),
+            many(p.stats.conflicts, "dead end", "dead ends"),
+            grouped(p.settled),
+            grouped(p.candidates)
+        ),
+        _ => format!("Solving… {} tried.", many(p.stats.nodes, "position", "positions")),
     }
 }
 
@@ -435,11 +479,62 @@ mod tests {
         let stats = Stats {
             guesses: 1,
             nodes: 1,
+            conflicts: 0,
         };
         let g = Grid::empty(Size::S4);
-        let (m, tone) = solved(&Outcome::Unique(g), stats, 40, Size::S4, Alphabet::Digits);
+        let (m, tone) = solved(
+            &Outcome::Unique(g.clone()),
+            stats,
+            Engine::Bitmask,
+            40,
+            Size::S4,
+            Alphabet::Digits,
+        );
         assert_eq!(m, "Solved: the only solution (40 µs, 1 guess, 1 node).");
         assert_eq!(tone, Tone::Ok);
+        let hard = Stats {
+            guesses: 123_456,
+            nodes: 123_457,
+            conflicts: 1,
+        };
+        let (m, _) = solved(
+            &Outcome::Unique(g),
+            hard,
+            Engine::Learn,
+            2_400_000,
+            Size::S4,
+            Alphabet::Digits,
+        );
+        assert_eq!(
+            m,
+            "Solved: the only solution (2.4 s; a hard one: the learning engine took 123,456 decisions and learned from 1 dead end)."
+        );
+    }
+
+    #[test]
+    fn progress_says_when_the_puzzle_is_hard() {
+        let mut p = Progress {
+            engine: Engine::Bitmask,
+            stats: Stats {
+                nodes: 1_234_567,
+                guesses: 600_000,
+                conflicts: 0,
+            },
+            candidates: 0,
+            settled: 0,
+        };
+        assert_eq!(progress(&p), "Solving… 1,234,567 positions tried.");
+        p.engine = Engine::Learn;
+        p.stats.conflicts = 1000;
+        p.candidates = 1861;
+        p.settled = 41;
+        assert_eq!(
+            progress(&p),
+            "A hard puzzle: the learning engine has taken over. 1,234,567 positions tried, 1,000 dead ends learned from; 41 of 1,861 candidates settled for good."
+        );
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1000), "1,000");
     }
 
     #[test]

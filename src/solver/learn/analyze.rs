@@ -1,0 +1,216 @@
+//! Conflict analysis: from a failed clause back to the first unique
+//! implication point, the learned clause minimised (MiniSat's scheme).
+//!
+//! Every implied literal has a clause that forced it (its reason): for a
+//! native constraint that clause is never stored, it is read off the
+//! constraint (`antecedents`). Resolving the failed clause with the reasons
+//! of its latest literals, until one literal of the current level is left,
+//! gives a clause that the constraints imply and that, after jumping back,
+//! forces the negation of that literal.
+
+use super::{Conflict, LearnSearch, Lit, Reason};
+
+impl LearnSearch {
+    /// The literals of `conflict`'s clause (all false) into `out`.
+    fn conflict_lits(&self, conflict: Conflict, out: &mut Vec<Lit>) {
+        out.clear();
+        match conflict {
+            Conflict::Amo(u, v) => out.extend([2 * u + 1, 2 * v + 1]),
+            Conflict::Alo(k) => out.extend(self.model.con(k).iter().map(|&u| 2 * u)),
+            Conflict::Clause(c) => out.extend_from_slice(self.clauses.get(c)),
+        }
+    }
+
+    /// The other literals of the clause that forced variable `v` (all false)
+    /// into `out`.
+    pub(super) fn antecedents(&self, v: u32, out: &mut Vec<Lit>) {
+        out.clear();
+        match self.reason[v as usize] {
+            Reason::None => {}
+            // ¬v because w: the clause (¬v ∨ ¬w).
+            Reason::Amo(w) => out.push(2 * w + 1),
+            // v because the others of constraint k are false: (v ∨ others).
+            Reason::Alo(k) => out.extend(
+                self.model
+                    .con(k)
+                    .iter()
+                    .filter(|&&u| u != v)
+                    .map(|&u| 2 * u),
+            ),
+            Reason::Clause(c) => out.extend(self.clauses.get(c).iter().filter(|&&l| l >> 1 != v)),
+        }
+    }
+
+    /// Analyses `conflict` at the current level into `self.learnt` (the
+    /// asserting literal first, a literal of the highest other level
+    /// second). Returns the level to jump back to and the clause's literal
+    /// block distance.
+    pub(super) fn analyze(&mut self, conflict: Conflict) -> (u32, u32) {
+        let now = self.level_now();
+        let mut learnt = std::mem::take(&mut self.learnt);
+        let mut lits = std::mem::take(&mut self.ante);
+        learnt.clear();
+        learnt.push(0);
+        self.conflict_lits(conflict, &mut lits);
+        if let Conflict::Clause(c) = conflict {
+            self.clauses.touch(c);
+        }
+        let mut pending = 0;
+        let mut index = self.trail.len();
+        loop {
+            for &q in &lits {
+                let v = (q >> 1) as usize;
+                if !self.seen[v] && self.level[v] > 0 {
+                    self.seen[v] = true;
+                    self.order.bump(v as u32, 1.0);
+                    if self.level[v] >= now {
+                        pending += 1;
+                    } else {
+                        learnt.push(q);
+                    }
+                }
+            }
+            // The latest literal of this level that took part.
+            let p = loop {
+                index -= 1;
+                let l = self.trail[index];
+                if self.seen[(l >> 1) as usize] {
+                    break l;
+                }
+            };
+            let v = p >> 1;
+            self.seen[v as usize] = false;
+            pending -= 1;
+            if pending == 0 {
+                learnt[0] = p ^ 1;
+                break;
+            }
+            self.antecedents(v, &mut lits);
+            if let Reason::Clause(c) = self.reason[v as usize] {
+                self.clauses.touch(c);
+            }
+        }
+        self.ante = lits;
+
+        // Minimise: drop literals implied by the others.
+        self.to_clear.clear();
+        self.to_clear.extend_from_slice(&learnt);
+        let levels = learnt[1..]
+            .iter()
+            .fold(0u32, |acc, &l| acc | self.abstract_level(l >> 1));
+        let mut j = 1;
+        for i in 1..learnt.len() {
+            let l = learnt[i];
+            if self.reason[(l >> 1) as usize] == Reason::None || !self.redundant(l, levels) {
+                learnt[j] = l;
+                j += 1;
+            }
+        }
+        learnt.truncate(j);
+        for &l in &self.to_clear {
+            self.seen[(l >> 1) as usize] = false;
+        }
+
+        self.strengthen(&mut learnt);
+
+        // The highest level among the rest goes second (it is watched).
+        let mut back = 0;
+        if learnt.len() > 1 {
+            let mut best = 1;
+            for i in 2..learnt.len() {
+                if self.level[(learnt[i] >> 1) as usize] > self.level[(learnt[best] >> 1) as usize]
+                {
+                    best = i;
+                }
+            }
+            learnt.swap(1, best);
+            back = self.level[(learnt[1] >> 1) as usize];
+        }
+        let lbd = self.lbd(&learnt);
+        self.learnt = learnt;
+        (back, lbd)
+    }
+
+    /// Drops from the learned clause every positive literal `x` that shares
+    /// a constraint with a negative literal `¬y` of the clause: resolving
+    /// with the constraint's `¬x ∨ ¬y` gives the clause without `x`
+    /// (self-subsumption), which the constraints imply as well.
+    fn strengthen(&mut self, learnt: &mut Vec<Lit>) {
+        self.stamp += 1;
+        let mut any = false;
+        for &l in learnt.iter() {
+            if l & 1 == 1 {
+                for k in self.model.var_cons[(l >> 1) as usize] {
+                    self.marks[k as usize] = self.stamp;
+                }
+                any = true;
+            }
+        }
+        if !any {
+            return;
+        }
+        let mut j = 1;
+        for i in 1..learnt.len() {
+            let l = learnt[i];
+            let drop = l & 1 == 0
+                && self.model.var_cons[(l >> 1) as usize]
+                    .iter()
+                    .any(|&k| self.marks[k as usize] == self.stamp);
+            if !drop {
+                learnt[j] = l;
+                j += 1;
+            }
+        }
+        learnt.truncate(j);
+    }
+
+    fn abstract_level(&self, v: u32) -> u32 {
+        1 << (self.level[v as usize] & 31)
+    }
+
+    /// Whether learned literal `l` follows from literals already in the
+    /// clause, through reasons only (MiniSat's `litRedundant`).
+    fn redundant(&mut self, l: Lit, levels: u32) -> bool {
+        let mut stack = std::mem::take(&mut self.stack);
+        let mut ante = std::mem::take(&mut self.ante);
+        stack.clear();
+        stack.push(l);
+        let top = self.to_clear.len();
+        let mut ok = true;
+        'outer: while let Some(q) = stack.pop() {
+            self.antecedents(q >> 1, &mut ante);
+            for &a in &ante {
+                let v = (a >> 1) as usize;
+                if self.seen[v] || self.level[v] == 0 {
+                    continue;
+                }
+                if self.reason[v] != Reason::None && self.abstract_level(v as u32) & levels != 0 {
+                    self.seen[v] = true;
+                    stack.push(a);
+                    self.to_clear.push(a);
+                } else {
+                    for &c in &self.to_clear[top..] {
+                        self.seen[(c >> 1) as usize] = false;
+                    }
+                    self.to_clear.truncate(top);
+                    ok = false;
+                    break 'outer;
+                }
+            }
+        }
+        self.ante = ante;
+        self.stack = stack;
+        ok
+    }
+
+    /// The number of distinct decision levels among `lits`.
+    fn lbd(&mut self, lits: &[Lit]) -> u32 {
+        let mut levels: Vec<u32> = lits
+            .iter()
+            .map(|&l| self.level[(l >> 1) as usize])
+            .collect();
+        levels.sort_unstable();
+        levels.dedup();
+        levels.len() as u32
+    }
+}
