@@ -19,8 +19,11 @@
  * @property {number} side 4, 9, 16 or 25.
  * @property {string | null} solution The solution in the puzzle's layout and symbols.
  * @property {Uint8Array | null} cells The solution's digits, row by row (1 to side).
- * @property {number} guesses Branch points the search took.
+ * @property {number} guesses Branch points the search took (decisions, for the learning engine).
  * @property {number} nodes Positions the search visited.
+ * @property {number} conflicts Dead ends the learning engine learned from (0 when it was not needed).
+ * @property {'bitmask' | 'learn'} engine The engine that finished: `learn` when the puzzle was hard
+ *   enough for the learning engine to take over.
  * @property {number} micros Time spent solving, in microseconds.
  */
 
@@ -164,6 +167,8 @@ export function createApi({ ready, glue, newSolver }) {
         cells: r.cells,
         guesses: r.guesses,
         nodes: r.nodes,
+        conflicts: r.conflicts,
+        engine: r.engine,
         micros: r.micros,
       };
     });

@@ -50,8 +50,17 @@ export const nextFrame = () =>
 const PROGRESS_EVERY_MS = 100;
 
 /**
+ * A SolveJob's progress: { nodes, engine, message } (`engine` is `learn`
+ * once a hard puzzle has been handed to the learning engine; `message` says
+ * what the solve is doing, for the status line).
+ */
+export function progressOf(job) {
+  return { nodes: job.nodes, engine: job.engine, message: job.progressMessage };
+}
+
+/**
  * Runs a SolveJob in slices of `sliceMs`, yielding between them. Reports
- * progress (positions tried) about every 100 ms; stops early, returning
+ * progress (see progressOf) about every 100 ms; stops early, returning
  * false, as soon as `wanted()` says the run is no longer wanted. Returns
  * true once the job is done. `frameEveryMs`: on a page's thread, let a
  * frame through at least this often (see nextFrame).
@@ -62,7 +71,7 @@ export async function runSliced(job, { sliceMs, onProgress = null, wanted = () =
   while (!job.runFor(sliceMs)) {
     const now = performance.now();
     if (now - last >= PROGRESS_EVERY_MS) {
-      onProgress?.(job.nodes);
+      onProgress?.(progressOf(job));
       last = now;
     }
     if (frameEveryMs === null) {
@@ -80,7 +89,10 @@ export async function runSliced(job, { sliceMs, onProgress = null, wanted = () =
   return true;
 }
 
-/** A SolveJob's result: { outcome, cells, count, message, tone, guesses, nodes, micros }. */
+/**
+ * A SolveJob's result: { outcome, cells, count, message, tone, guesses,
+ * nodes, conflicts, engine, micros }.
+ */
 export function solveResult(job) {
   const r = job.result();
   const out = {
@@ -91,6 +103,8 @@ export function solveResult(job) {
     tone: r.tone,
     guesses: r.guesses,
     nodes: r.nodes,
+    conflicts: r.conflicts,
+    engine: r.engine,
     micros: r.micros,
   };
   r.free();

@@ -285,7 +285,7 @@ export function boot({ solver, document = globalThis.document, location = global
     try {
       const r = await solver.solve(givens, view.side, {
         alphabet: view.alphabet,
-        onProgress: (nodes) => say(`Solving… ${nodes.toLocaleString()} positions tried.`),
+        onProgress: (progress) => say(progress.message),
       });
       const current = view.givens();
       if (current.length !== givens.length || current.some((d, i) => d !== givens[i])) {

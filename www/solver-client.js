@@ -68,7 +68,9 @@ export class SolverClient {
 
   /**
    * Solves `cells` (Uint8Array, 0 = empty) of a `side`×`side` grid.
-   * Resolves with { outcome, cells, count, message, guesses, nodes, micros };
+   * Resolves with { outcome, cells, count, message, guesses, nodes,
+   * conflicts, engine, micros }; `onProgress` gets { nodes, engine, message }
+   * about every 100 ms;
    * rejects with Cancelled when cancelled, or an Error when the worker failed.
    */
   solve(cells, side, { limit = 2, alphabet = '', onProgress = null } = {}) {
@@ -169,7 +171,8 @@ export class SolverClient {
     const pending = this.#pending;
     if (!pending || msg.id !== pending.id) return;
     if (msg.type === 'progress') {
-      pending.onProgress?.(msg.nodes);
+      const { nodes, engine, message } = msg;
+      pending.onProgress?.({ nodes, engine, message });
     } else if (msg.type === 'result' || msg.type === 'generated' || msg.type === 'checked') {
       this.#pending = null;
       pending.resolve(msg);

@@ -85,7 +85,7 @@ export function serve(glue, load) {
       job = new SolveJob(msg.cells, msg.side, msg.limit, msg.alphabet ?? '');
       const done = await runSliced(job, {
         sliceMs: SLICE_MS,
-        onProgress: (nodes) => self.postMessage({ type: 'progress', id: msg.id, nodes }),
+        onProgress: (progress) => self.postMessage({ type: 'progress', id: msg.id, ...progress }),
         wanted: () => current === msg.id,
       });
       if (!done) {

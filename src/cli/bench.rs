@@ -53,7 +53,7 @@ pub fn run(args: &BenchArgs) -> io::Result<u8> {
         Which::Dlx => &[Engine::Dlx],
         Which::Band => &[Engine::Band],
         Which::Learn => &[Engine::Learn],
-        Which::All => &[Engine::Bitmask, Engine::Learn, Engine::Dlx],
+        Which::All => &[Engine::Bitmask, Engine::Band, Engine::Learn, Engine::Dlx],
     };
     let options = BenchOptions {
         seconds: args.seconds,

@@ -377,7 +377,8 @@ impl SolveJob {
     /// What the solve is doing, in one sentence for the status line.
     #[wasm_bindgen(getter, js_name = progressMessage)]
     pub fn progress_message(&self) -> String {
-        super::words::progress(&self.solver.progress())
+        let micros = (self.millis * 1000.0).round() as u64;
+        super::words::progress(&self.solver.progress(), micros)
     }
 
     /// What the solve has found so far (`budget` while it has not ended).

@@ -432,13 +432,14 @@ pub fn solved(
     }
 }
 
-/// What a running solve is doing, for the status line: positions tried;
-/// once the learning engine has taken over, that the puzzle is hard and
-/// how far the engine got.
-pub fn progress(p: &Progress) -> String {
+/// What a running solve is doing after `micros` of work, for the status
+/// line: positions tried; once the learning engine has taken over, that
+/// the puzzle is hard and how far the engine got.
+pub fn progress(p: &Progress, micros: u64) -> String {
     match p.engine {
         Engine::Learn => format!(
-            "A hard puzzle: the learning engine has taken over. {} tried, {} learned from; {} of {} candidates settled for good.",
+            "A hard puzzle: the learning engine has taken over ({}). {} tried, {} learned from; {} of {} candidates settled for good.",
+            duration(micros),
             many(p.stats.nodes, "position", "positions"),
             many(p.stats.conflicts, "dead end", "dead ends"),
             grouped(p.settled),
@@ -523,14 +524,14 @@ mod tests {
             candidates: 0,
             settled: 0,
         };
-        assert_eq!(progress(&p), "Solving… 1,234,567 positions tried.");
+        assert_eq!(progress(&p, 1000), "Solving… 1,234,567 positions tried.");
         p.engine = Engine::Learn;
         p.stats.conflicts = 1000;
         p.candidates = 1861;
         p.settled = 41;
         assert_eq!(
-            progress(&p),
-            "A hard puzzle: the learning engine has taken over. 1,234,567 positions tried, 1,000 dead ends learned from; 41 of 1,861 candidates settled for good."
+            progress(&p, 12_300_000),
+            "A hard puzzle: the learning engine has taken over (12.3 s). 1,234,567 positions tried, 1,000 dead ends learned from; 41 of 1,861 candidates settled for good."
         );
         assert_eq!(grouped(0), "0");
         assert_eq!(grouped(999), "999");

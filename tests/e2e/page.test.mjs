@@ -4,6 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { EXAMPLES } from '../../www/examples.js';
 import { ROOT, SHOTS, cellMarks, cellTexts, launch, pasteText, serve, solved, status, inPage } from './harness.mjs';
 
 const data = (name) => readFile(join(ROOT, 'tests/data', name), 'utf8');
@@ -157,6 +158,54 @@ test('a long solve can be cancelled at once, and the page stays usable', async (
     await page.selectOption('#examples', String(examples.findIndex((n) => n.startsWith('A 4×4')) - 1));
     await page.click('#solve');
     assert.match(await solved(page), /^Solved: the only solution/);
+  });
+});
+
+/** Whether `cells` (digits by symbol) complete `givens`: each row, column and box holds every symbol once. */
+function completes(givens, cells) {
+  const n = Math.round(Math.sqrt(cells.length));
+  const b = Math.round(Math.sqrt(n));
+  const houses = [];
+  for (let i = 0; i < n; i++) {
+    houses.push([...Array(n)].map((_, j) => i * n + j));
+    houses.push([...Array(n)].map((_, j) => j * n + i));
+    const [r, c] = [Math.floor(i / b) * b, (i % b) * b];
+    houses.push([...Array(n)].map((_, j) => (r + Math.floor(j / b)) * n + c + (j % b)));
+  }
+  return (
+    givens.every((g, i) => g === '' || g === cells[i]) &&
+    cells.every((c) => c !== '') &&
+    houses.every((h) => new Set(h.map((i) => cells[i])).size === n)
+  );
+}
+
+test('the hardest example is answered: the learning engine takes over and the page says so', async (t) => {
+  await withPage(t, async (page) => {
+    const hard = EXAMPLES.findIndex((ex) => ex.learn);
+    assert.ok(hard >= 0, 'an example is labelled as one for the learning engine');
+    await page.selectOption('#examples', String(hard));
+    const givens = await cellTexts(page);
+    const started = Date.now();
+    await page.click('#solve');
+    await page.waitForFunction(() => document.querySelector('#status').textContent.includes('learning engine'), null, {
+      timeout: 30000,
+    });
+    assert.match(
+      await status(page),
+      /^A hard puzzle: the learning engine has taken over \([\d.]+ (s|ms)\)\. [\d,]+ positions tried, [\d,]+ dead ends? learned from; [\d,]+ of [\d,]+ candidates settled for good\.$/,
+    );
+    assert.equal(await page.isDisabled('#cancel'), false, 'Cancel stays available');
+    await page.screenshot({ path: join(SHOTS, 'learning-engine-at-work.png') });
+    // Not a timing assertion: a generous limit for a slow machine.
+    const message = await solved(page, 600000);
+    t.diagnostic(`answered in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    assert.match(
+      message,
+      /^Solved: the only solution \([\d.]+ (s|ms); a hard one: the learning engine took [\d,]+ decisions and learned from [\d,]+ dead ends?\)\.$/,
+    );
+    const cells = await cellTexts(page);
+    assert.ok(completes(givens, cells), 'the grid is a solution of the puzzle');
+    await page.screenshot({ path: join(SHOTS, 'learning-engine-solved.png') });
   });
 });
 
