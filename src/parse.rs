@@ -434,8 +434,12 @@ impl Parser {
                 let fits4 = fits_4x4(&line);
                 self.pending.push(line);
                 if !fits4 {
-                    // A symbol beyond 1–4: the group is a 16×16 block.
+                    // A symbol beyond 1–4: the group is a 16×16 block, which
+                    // this line may complete.
                     self.mode = Mode::Block(Size::S16, false);
+                    if self.pending.len() == 16 {
+                        self.emit_block(Size::S16);
+                    }
                 } else if self.pending.len() == 16 {
                     self.decide_16();
                 }

@@ -572,3 +572,18 @@ fn runs_of_dashes() {
         ]
     );
 }
+
+/// A 16×16 block whose only symbol beyond 1–4 is in its last row: until
+/// then its rows read as 4×4 puzzles too; the last row settles it and
+/// completes the block (it was once reported as truncated).
+#[test]
+fn a_block_told_apart_by_its_last_row_is_read_whole() {
+    let mut text = String::new();
+    for _ in 0..15 {
+        text.push_str("................\n");
+    }
+    text.push_str("..............L.\n");
+    let got = run(&text, ParseOptions::default());
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(got[0].starts_with("ok 16 "), "{got:?}");
+}
