@@ -64,19 +64,10 @@ impl Finding {
         match &report.outcome {
             Outcome::Unique(solution) => Finding::Unique {
                 solution: solution.clone(),
-                grade: if report.stats.guesses > 0 {
-                    // The search's root propagation runs every technique the
-                    // logical grader knows (singles, locked candidates) and
-                    // more, to a fixpoint: when it had to guess, so would
-                    // the grader, whose pass costs more than the search.
-                    // tests/collection.rs checks this on every data set.
-                    Some(Grade {
-                        hardest: None,
-                        guesses: report.stats.guesses,
-                    })
-                } else {
-                    grade_with(grid, || Some(0))
-                },
+                // The logical grader knows techniques the search does not
+                // use (subsets on 9×9, wings, chains): a puzzle the search
+                // guessed on may still be solved by logic, so it always runs.
+                grade: grade_with(grid, || Some(report.stats.guesses)),
             },
             // A limit of 1 stops at the first solution: one found, and
             // whether it is the only one is not known.

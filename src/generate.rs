@@ -5,9 +5,19 @@
 //! a band, swap bands, the same for columns, and transpose. A puzzle comes from
 //! a solved grid by emptying cells in random order while the solution stays
 //! unique.
+//!
+//! **At a difficulty level** L, a cell is emptied only if the techniques up
+//! to L still solve the puzzle (logic only deduces what must hold, so a
+//! puzzle it solves is unique). The result needs no technique above L; if
+//! it needs none at L either (it came out easier), the generator starts
+//! again from a new grid, drawn from the same seed's stream. For
+//! [`Level::Beyond`], cells go while the puzzle stays unique (by search),
+//! and the result must defeat every technique. (Two passes, first within
+//! the level below and then within L, needed 2–5× the grids: a puzzle
+//! minimal for the level below seldom gives up one more cell.)
 
 use crate::grid::{Grid, Size};
-use crate::logic::{grade, Grade};
+use crate::logic::{grade, path, solves, Grade, Level};
 use crate::solver::{Engine, Solver};
 
 /// SplitMix64: small, fast, and the same on every platform, so a seed names
@@ -106,12 +116,46 @@ fn check_budget(size: Size) -> u64 {
 /// the puzzle still has one solution, until `givens` cells are left or no
 /// cell can go. With `symmetric`, cells go in pairs (180° rotation).
 pub fn remove_while_unique(solution: &Grid, rng: &mut Rng, givens: usize, symmetric: bool) -> Grid {
-    let mut removal = Removal::new(solution, rng, givens, symmetric);
+    let mut removal = Removal::new(solution, rng, givens, symmetric, None);
     while !removal.step(usize::MAX) {}
     removal.puzzle
 }
 
-/// [`remove_while_unique`] in steps, so a caller can stop between them.
+/// What a removal must keep true.
+#[derive(Clone, Copy, Debug)]
+enum Keep {
+    /// One solution, proven by search within the size's budget.
+    Unique,
+    /// Techniques up to this level solve the puzzle.
+    Logic(Level),
+    /// One solution, proven by search within `budget` nodes; the pass ends
+    /// at the first cell it empties.
+    OneMore {
+        /// Nodes per check.
+        budget: u64,
+    },
+}
+
+/// The passes over the random order that make a puzzle of `level` of
+/// `size`. Beyond: cells go while every technique still solves the puzzle,
+/// then one more while it stays unique: that one defeats the techniques.
+fn passes(size: Size, level: Option<Level>) -> Vec<Keep> {
+    match level {
+        None => vec![Keep::Unique],
+        Some(Level::Beyond) => vec![
+            Keep::Logic(Level::Expert),
+            Keep::OneMore {
+                // The learning engine takes 25×25 checks over: a bound of
+                // seconds, not minutes, per check.
+                budget: if size.side() >= 25 { 50_000 } else { 20_000 },
+            },
+        ],
+        Some(l) => vec![Keep::Logic(l)],
+    }
+}
+
+/// [`remove_while_unique`] in steps, so a caller can stop between them;
+/// with `level`, in the passes that make a puzzle of that level.
 struct Removal {
     puzzle: Grid,
     order: Vec<usize>,
@@ -119,10 +163,18 @@ struct Removal {
     filled: usize,
     givens: usize,
     symmetric: bool,
+    passes: Vec<Keep>,
+    pass: usize,
 }
 
 impl Removal {
-    fn new(solution: &Grid, rng: &mut Rng, givens: usize, symmetric: bool) -> Removal {
+    fn new(
+        solution: &Grid,
+        rng: &mut Rng,
+        givens: usize,
+        symmetric: bool,
+        level: Option<Level>,
+    ) -> Removal {
         let cells = solution.size().cells();
         Removal {
             puzzle: solution.clone(),
@@ -131,20 +183,47 @@ impl Removal {
             filled: cells,
             givens,
             symmetric,
+            passes: passes(solution.size(), level),
+            pass: 0,
         }
+    }
+
+    /// Whether the puzzle as it stands may stay.
+    fn keeps(&self) -> bool {
+        match self.passes[self.pass] {
+            Keep::Logic(level) => solves(&self.puzzle, level),
+            Keep::Unique => unique_within(&self.puzzle, check_budget(self.puzzle.size())),
+            Keep::OneMore { budget } => unique_within(&self.puzzle, budget),
+        }
+    }
+
+    /// Whether every pass is over.
+    fn done(&mut self) -> bool {
+        if self.filled <= self.givens {
+            return true;
+        }
+        if self.next < self.order.len() {
+            return false;
+        }
+        if self.pass + 1 == self.passes.len() {
+            return true;
+        }
+        self.pass += 1;
+        self.next = 0;
+        false
     }
 
     /// Tries up to `tries` more cells; returns whether the removal is over.
     fn step(&mut self, tries: usize) -> bool {
         let cells = self.order.len();
-        let puzzle = &mut self.puzzle;
         for _ in 0..tries {
-            if self.next == cells || self.filled <= self.givens {
+            if self.done() {
                 return true;
             }
             let cell = self.order[self.next];
             self.next += 1;
             let twin = cells - 1 - cell;
+            let puzzle = &mut self.puzzle;
             if puzzle.get(cell) == 0 {
                 continue;
             }
@@ -154,16 +233,20 @@ impl Removal {
             if pair {
                 puzzle.set(twin, 0);
             }
-            if unique_within(puzzle, check_budget(puzzle.size())) {
+            if self.keeps() {
                 self.filled -= if pair { 2 } else { 1 };
+                if let Keep::OneMore { .. } = self.passes[self.pass] {
+                    self.next = cells;
+                }
             } else {
+                let puzzle = &mut self.puzzle;
                 puzzle.set(cell, keep);
                 if pair {
                     puzzle.set(twin, keep_twin);
                 }
             }
         }
-        self.next == cells || self.filled <= self.givens
+        self.done()
     }
 }
 
@@ -198,27 +281,117 @@ pub fn generate(size: Size, seed: u64, symmetric: bool) -> Generated {
     generator.finish()
 }
 
-/// [`generate`] in steps of a few cells, for a front end that must stay
-/// responsive on its own thread (the single-file page) or take a Cancel
-/// between steps (the worker). Same seed, same puzzle.
+/// Fresh grids tried for a puzzle of the asked level before giving up (the
+/// puzzle of the last one is then returned, with its real grade).
+pub const ATTEMPTS: u32 = 500;
+
+/// A random puzzle of difficulty `level` (see the module's notes): its
+/// logical path uses no technique above the level and at least one at it.
+/// The same for the same arguments on every platform. `None` after
+/// [`ATTEMPTS`] grids that all came out easier (or, for
+/// [`Level::Beyond`], solvable by logic).
+pub fn generate_level(size: Size, seed: u64, symmetric: bool, level: Level) -> Option<Generated> {
+    let mut generator = Generator::with_level(size, seed, symmetric, Some(level));
+    while !generator.step(usize::MAX) {}
+    generator.matched().then(|| generator.finish())
+}
+
+/// [`generate`] and [`generate_level`] in steps of a few cells, for a front
+/// end that must stay responsive on its own thread (the single-file page)
+/// or take a Cancel between steps (the worker). Same seed, same puzzle.
 pub struct Generator {
+    size: Size,
+    symmetric: bool,
+    level: Option<Level>,
+    rng: Rng,
     solution: Grid,
     removal: Removal,
+    attempts: u32,
+    /// Whether the finished puzzle is of the asked level.
+    matched: bool,
+    finished: bool,
 }
 
 impl Generator {
     /// Starts the puzzle [`generate`] makes from the same arguments.
     pub fn new(size: Size, seed: u64, symmetric: bool) -> Generator {
-        let mut rng = Rng::new(seed);
-        let solution = random_solution(size, &mut rng);
-        let removal = Removal::new(&solution, &mut rng, min_givens(size), symmetric);
-        Generator { solution, removal }
+        Generator::with_level(size, seed, symmetric, None)
     }
 
-    /// Tries to empty up to `cells` more cells (each try is one uniqueness
-    /// check); returns whether the puzzle is finished.
+    /// Starts the puzzle [`generate_level`] makes (`None`: any level, as
+    /// [`generate`]).
+    pub fn with_level(size: Size, seed: u64, symmetric: bool, level: Option<Level>) -> Generator {
+        let mut rng = Rng::new(seed);
+        let solution = random_solution(size, &mut rng);
+        let removal = Removal::new(
+            &solution,
+            &mut rng,
+            givens_floor(size, level),
+            symmetric,
+            level,
+        );
+        Generator {
+            size,
+            symmetric,
+            level,
+            rng,
+            solution,
+            removal,
+            attempts: 1,
+            matched: false,
+            finished: false,
+        }
+    }
+
+    /// Tries to empty up to `cells` more cells (each try is one check);
+    /// returns whether the puzzle is finished.
     pub fn step(&mut self, cells: usize) -> bool {
-        self.removal.step(cells)
+        let mut left = cells;
+        while !self.finished && left > 0 {
+            let tries = left.min(8);
+            left -= tries;
+            if self.removal.step(tries) {
+                self.end_attempt();
+            }
+        }
+        self.finished
+    }
+
+    /// An attempt has emptied what it could: keep it, or start another.
+    fn end_attempt(&mut self) {
+        let Some(level) = self.level else {
+            self.matched = true;
+            self.finished = true;
+            return;
+        };
+        let got = path(&self.removal.puzzle, Level::Expert)
+            .map(|p| p.level())
+            .unwrap_or(Level::Beyond);
+        if got == level || self.attempts >= ATTEMPTS {
+            self.matched = got == level;
+            self.finished = true;
+            return;
+        }
+        self.attempts += 1;
+        self.solution = random_solution(self.size, &mut self.rng);
+        self.removal = Removal::new(
+            &self.solution,
+            &mut self.rng,
+            givens_floor(self.size, self.level),
+            self.symmetric,
+            self.level,
+        );
+    }
+
+    /// Whether the finished puzzle is of the asked level (always, without
+    /// one).
+    pub fn matched(&self) -> bool {
+        self.matched
+    }
+
+    /// Grids tried so far.
+    pub fn attempts(&self) -> u32 {
+        self.attempts
     }
 
     /// The puzzle and its grade (call once [`Generator::step`] says it is
@@ -231,6 +404,15 @@ impl Generator {
             solution: self.solution.clone(),
             grade,
         }
+    }
+}
+
+/// The fewest givens to keep: none at a level (logic keeps what it needs,
+/// and beyond empties one cell past that), [`min_givens`] otherwise.
+fn givens_floor(size: Size, level: Option<Level>) -> usize {
+    match level {
+        Some(_) => 0,
+        None => min_givens(size),
     }
 }
 

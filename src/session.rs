@@ -2,16 +2,17 @@
 //!
 //! After Simon Tatham's puzzles, four kinds of state stay apart: the puzzle
 //! (givens and entries), the person's place in it (cursor, mode, the marks
-//! the last hint or check left), the history (undo and redo), and what was
-//! last painted (which lives in the front end, `web::view`). Every action
+//! the last hint or check left, the step of the logical path on show), the
+//! history (undo and redo), and what was last painted (which lives in the
+//! front end, `web::view`). Every action
 //! returns a [`Feedback`]: what happened and the cells involved. Words come
 //! last, in the front end, so this module has no sentences and no browser,
 //! and its behaviour is tested natively.
 
 use crate::alphabet::Alphabet;
 use crate::format::{format, Layout, Notation};
-use crate::grid::{house_cells, Conflict, Grid, GridError, Size};
-use crate::logic::{self, Check, Hint, Step};
+use crate::grid::{Conflict, Grid, GridError, House, Size};
+use crate::logic::{self, Candidates, Check, End, Hint, Level, Path, Step};
 use crate::parse::{parse_first, ParseError, ParseOptions};
 use crate::share::{self, ShareError};
 use crate::verify::{verify, VerifyError};
@@ -126,10 +127,113 @@ pub enum Kind {
     SolutionHidden,
     /// The mode changed to this one.
     Mode(Mode),
-    /// The next step, or why there is none.
-    Hint(Hint),
+    /// The next step, or why there is none, told as far as `level`.
+    Hint {
+        /// What the hint found.
+        hint: Hint,
+        /// How much of it is told.
+        level: HintLevel,
+    },
+    /// The logical path of the givens is on show, at step `at` (0-based;
+    /// `at == steps` shows where it ended).
+    Walk {
+        /// The step shown.
+        at: usize,
+        /// Steps in the path.
+        steps: usize,
+        /// How the path ends.
+        end: End,
+        /// The puzzle's level as far as the path tells.
+        level: Level,
+    },
+    /// The logical path is no longer on show.
+    WalkClosed,
     /// What checking the entries found.
     Checked(Check),
+}
+
+/// How much a hint tells: asking again for the same grid tells more.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum HintLevel {
+    /// The technique and the house to look at.
+    Nudge,
+    /// The whole reasoning, its cells marked, without the digit it places.
+    Explain,
+    /// The digit too.
+    Reveal,
+}
+
+/// The last hint, until the grid changes.
+#[derive(Clone, Debug)]
+struct Hinting {
+    hint: Hint,
+    level: HintLevel,
+}
+
+impl Hinting {
+    /// The steps the hint tells of, the eliminations first.
+    fn steps(&self) -> Vec<&Step> {
+        match &self.hint {
+            Hint::Step { step, before } => before.iter().chain(Some(step)).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The cell the hint is about (once it says which).
+    fn target(&self) -> Option<usize> {
+        match (&self.hint, self.level) {
+            (_, HintLevel::Nudge) => None,
+            (Hint::Step { step, .. }, _) => step.placement().map(|(c, _)| c),
+            (Hint::Reveal { cell, .. }, _) => Some(*cell),
+            _ => None,
+        }
+    }
+}
+
+/// The houses a step points at: its own, or the box of its first cell.
+pub fn focus(step: &Step, size: Size) -> Vec<House> {
+    if step.houses.is_empty() {
+        step.cells
+            .first()
+            .map(|&c| vec![size.houses_of(c)[2]])
+            .unwrap_or_default()
+    } else {
+        step.houses.clone()
+    }
+}
+
+/// The logical path of the givens, shown step by step.
+#[derive(Clone, Debug)]
+struct Walk {
+    path: Path,
+    /// The step shown: the grid is the one before it.
+    at: usize,
+}
+
+impl Walk {
+    /// The step shown (none past the last).
+    fn current(&self) -> Option<&Step> {
+        self.path.steps.get(self.at)
+    }
+
+    /// The candidates before the step shown.
+    fn candidates(&self, s: &Session) -> Candidates {
+        let puzzle = Grid::from_cells(s.size, s.givens.clone()).expect("givens of this size");
+        let mut c = Candidates::new(&puzzle).expect("a path has consistent givens");
+        for step in &self.path.steps[..self.at] {
+            c.apply(step);
+        }
+        c
+    }
+
+    /// The digit the steps before the one shown put in `cell` (0 if none).
+    fn digit(&self, cell: usize) -> u8 {
+        self.path.steps[..self.at]
+            .iter()
+            .flat_map(|s| s.placements.iter())
+            .find(|&&(c, _)| c == cell)
+            .map_or(0, |&(_, d)| d)
+    }
 }
 
 /// An action's result: its kind and the cells involved (the edited cell, the
@@ -205,8 +309,10 @@ pub struct Session {
     cursor: usize,
     /// Entries the last check found wrong (until the next change).
     wrong: Vec<usize>,
-    /// The last hint's cell, then the cells of its house.
-    hint: Vec<usize>,
+    /// The last hint and how much of it was told (until the next change).
+    hinting: Option<Hinting>,
+    /// The logical path on show, if any (until the next change).
+    walk: Option<Walk>,
     /// Conflicts of givens and entries, kept up to date on every change.
     conflicts: Vec<Conflict>,
     undo: Vec<Snapshot>,
@@ -227,7 +333,8 @@ impl Session {
             readonly: false,
             cursor: 0,
             wrong: Vec::new(),
-            hint: Vec::new(),
+            hinting: None,
+            walk: None,
             conflicts: Vec::new(),
             undo: Vec::new(),
             redo: Vec::new(),
@@ -305,8 +412,17 @@ impl Session {
 
     /// The digit `cell` shows and whose it is. With a solution on show, a
     /// right entry stays the person's; a wrong one shows the solver's digit.
+    /// With the logical path on show, the cells its steps filled so far are
+    /// `Filled`.
     pub fn shown(&self, cell: usize) -> (u8, Role) {
         let (g, e) = (self.givens[cell], self.entries[cell]);
+        if let Some(w) = &self.walk {
+            return match (g, w.digit(cell)) {
+                (0, 0) => (0, Role::Empty),
+                (0, d) => (d, Role::Filled),
+                (g, _) => (g, Role::Given),
+            };
+        }
         match &self.solution {
             _ if g != 0 => (g, Role::Given),
             Some(s) if e == s[cell] => (e, Role::Entry),
@@ -339,15 +455,65 @@ impl Session {
         self.solution.is_none() && self.wrong.contains(&cell)
     }
 
-    /// The hinted cell.
+    /// The cell the last hint is about, once it says which.
     pub fn hinted(&self) -> Option<usize> {
-        self.hint.first().copied()
+        self.hinting.as_ref().and_then(Hinting::target)
     }
 
-    /// Whether `cell` lies in the house of the last hint (the hinted cell
-    /// too).
+    /// Whether `cell` lies in a house the last hint (or the step on show)
+    /// points at.
     pub fn in_hint_house(&self, cell: usize) -> bool {
-        self.hint.contains(&cell)
+        let houses = match (&self.walk, &self.hinting) {
+            (Some(w), _) => w.current().map(|s| s.houses.clone()).unwrap_or_default(),
+            (None, Some(h)) if h.level == HintLevel::Nudge => h
+                .steps()
+                .first()
+                .map(|s| focus(s, self.size))
+                .unwrap_or_default(),
+            (None, Some(h)) => h.steps().iter().flat_map(|s| focus(s, self.size)).collect(),
+            (None, None) => Vec::new(),
+        };
+        let [r, c, x] = self.size.houses_of(cell);
+        houses.iter().any(|&h| h == r || h == c || h == x)
+    }
+
+    /// Whether `cell` belongs to the pattern of the step on show, or of the
+    /// steps the last hint explains.
+    pub fn in_pattern(&self, cell: usize) -> bool {
+        match (&self.walk, &self.hinting) {
+            (Some(w), _) => w.current().is_some_and(|s| s.cells.contains(&cell)),
+            (None, Some(h)) if h.level >= HintLevel::Explain => {
+                h.steps().iter().any(|s| s.cells.contains(&cell))
+            }
+            _ => false,
+        }
+    }
+
+    /// With the logical path on show: the candidates of `cell` at the step
+    /// shown (0 for a filled cell), and those the step removes there (bit
+    /// `d - 1` for digit `d`). `None` when the path is not on show.
+    pub fn walk_candidates(&self, cell: usize) -> Option<(u32, u32)> {
+        let w = self.walk.as_ref()?;
+        let gone = w.current().map_or(0, |s| {
+            s.eliminations
+                .iter()
+                .filter(|&&(c, _)| c == cell)
+                .fold(0, |acc, &(_, d)| acc | 1 << (d - 1))
+        });
+        Some((w.candidates(self).mask(cell), gone))
+    }
+
+    /// With the logical path on show, whether the step shown fills `cell`.
+    pub fn walk_places(&self, cell: usize) -> bool {
+        self.walk
+            .as_ref()
+            .and_then(Walk::current)
+            .is_some_and(|s| s.placements.iter().any(|&(c, _)| c == cell))
+    }
+
+    /// The logical path on show: its steps and the step shown.
+    pub fn walk(&self) -> Option<(&Path, usize)> {
+        self.walk.as_ref().map(|w| (&w.path, w.at))
     }
 
     /// The grid as text: the solution when one is shown, else givens and
@@ -664,7 +830,8 @@ impl Session {
     fn changed(&mut self) {
         self.solution = None;
         self.wrong.clear();
-        self.hint.clear();
+        self.hinting = None;
+        self.walk = None;
         let grid = Grid::from_cells(self.size, self.current()).expect("cells of this size");
         self.conflicts = grid.conflicts();
     }
@@ -685,7 +852,8 @@ impl Session {
         }
         self.solution = Some(solution.cells().to_vec());
         self.wrong.clear();
-        self.hint.clear();
+        self.hinting = None;
+        self.walk = None;
         let filled: Vec<usize> = (0..self.size.cells())
             .filter(|&c| self.shown(c).1 == Role::Filled)
             .collect();
@@ -705,35 +873,108 @@ impl Session {
         Feedback::of(Kind::SolutionHidden)
     }
 
-    /// The next step for the person; marks its cell and house and moves the
-    /// cursor there. Reveals at most one cell.
+    /// The next step for the person, told a little at a time: first the
+    /// technique and the house to look at; asked again (with the grid
+    /// unchanged), the whole reasoning with its cells marked and the cursor
+    /// on the cell it fills, but not the digit; asked again, the digit. It
+    /// never fills a cell.
     pub fn hint(&mut self) -> Feedback {
-        let (puzzle, entries) = self.grids();
-        let hint = logic::hint(&puzzle, &entries);
-        self.hint.clear();
-        let cell = match &hint {
-            Hint::Step { step, .. } => step.placement().map(|(cell, _)| {
-                let house = match step {
-                    Step::HiddenSingle { house, .. } => *house,
-                    _ => self.size.houses_of(cell)[2],
-                };
-                (cell, house)
-            }),
-            Hint::Reveal { cell, .. } => Some((*cell, self.size.houses_of(*cell)[2])),
-            _ => None,
-        };
-        let mut cells = Vec::new();
-        if let Some((cell, house)) = cell {
+        self.walk = None;
+        let more = self.hinting.as_mut().filter(|h| {
+            h.level < HintLevel::Reveal && matches!(h.hint, Hint::Step { .. } | Hint::Reveal { .. })
+        });
+        if let Some(h) = more {
+            h.level = match h.level {
+                HintLevel::Nudge => HintLevel::Explain,
+                _ => HintLevel::Reveal,
+            };
+            // A hint that can only reveal goes straight to the digit.
+            if matches!(h.hint, Hint::Reveal { .. }) {
+                h.level = HintLevel::Reveal;
+            }
+        } else {
+            let (puzzle, entries) = self.grids();
+            self.hinting = Some(Hinting {
+                hint: logic::hint(&puzzle, &entries),
+                level: HintLevel::Nudge,
+            });
+        }
+        let h = self.hinting.clone().expect("a hint");
+        if let Some(cell) = h.target() {
             self.cursor = cell;
-            cells.push(cell);
-            cells.extend(house_cells(self.size, house).filter(|&c| c != cell));
-            self.hint = cells.clone();
         }
-        if let Hint::Conflict(c) = &hint {
-            cells = vec![c.first, c.second];
-        }
+        let cells = match &h.hint {
+            Hint::Conflict(c) => vec![c.first, c.second],
+            _ => (0..self.size.cells())
+                .filter(|&c| self.hinted() == Some(c) || self.in_pattern(c))
+                .collect(),
+        };
         Feedback {
-            kind: Kind::Hint(hint),
+            kind: Kind::Hint {
+                hint: h.hint,
+                level: h.level,
+            },
+            cells,
+        }
+    }
+
+    /// Shows the logical path of the givens, from its first step: each
+    /// step's cells and houses marked on the grid as it stood before it.
+    /// Entries stay as they are, out of sight, until the path is closed.
+    pub fn explain(&mut self) -> Feedback {
+        let puzzle = Grid::from_cells(self.size, self.givens.clone()).expect("givens of this size");
+        match logic::path(&puzzle, Level::Expert) {
+            Ok(path) => {
+                self.hinting = None;
+                self.walk = Some(Walk { path, at: 0 });
+                self.walk_feedback()
+            }
+            Err(c) => Feedback {
+                kind: Kind::Hint {
+                    hint: Hint::Conflict(c),
+                    level: HintLevel::Nudge,
+                },
+                cells: vec![c.first, c.second],
+            },
+        }
+    }
+
+    /// Shows step `at` of the logical path (clamped to its end).
+    pub fn walk_to(&mut self, at: usize) -> Feedback {
+        match &mut self.walk {
+            Some(w) => {
+                w.at = at.min(w.path.steps.len());
+                self.walk_feedback()
+            }
+            None => self.explain(),
+        }
+    }
+
+    /// Moves `delta` steps along the logical path.
+    pub fn walk_by(&mut self, delta: isize) -> Feedback {
+        let at = self
+            .walk
+            .as_ref()
+            .map_or(0, |w| w.at.saturating_add_signed(delta));
+        self.walk_to(at)
+    }
+
+    /// Back to the person's grid.
+    pub fn close_walk(&mut self) -> Feedback {
+        self.walk = None;
+        Feedback::of(Kind::WalkClosed)
+    }
+
+    fn walk_feedback(&self) -> Feedback {
+        let w = self.walk.as_ref().expect("a walk");
+        let cells = w.current().map(|s| s.cells.clone()).unwrap_or_default();
+        Feedback {
+            kind: Kind::Walk {
+                at: w.at,
+                steps: w.path.steps.len(),
+                end: w.path.end,
+                level: w.path.level(),
+            },
             cells,
         }
     }
@@ -1012,28 +1253,93 @@ mod tests {
     }
 
     #[test]
-    fn a_hint_marks_one_cell_and_its_house_and_moves_there() {
+    fn a_hint_nudges_then_explains_then_reveals_and_never_fills() {
         let mut s = session(NINE);
         let truth = solution_of(&s);
         s.set_mode(Mode::Play);
-        let hint = s.hint();
-        let cell = hint.cells[0];
-        match &hint.kind {
-            Kind::Hint(Hint::Step { step, .. }) => {
-                assert_eq!(step.placement(), Some((cell, truth[cell])));
-            }
-            Kind::Hint(Hint::Reveal { cell: c, digit, .. }) => {
-                assert_eq!((*c, *digit), (cell, truth[cell]));
-            }
+        let start = s.cursor();
+        // 1. The technique and the house: no cell named, the cursor stays.
+        let nudge = s.hint();
+        let Kind::Hint { hint, level } = &nudge.kind else {
+            panic!("{:?}", nudge.kind)
+        };
+        assert_eq!(*level, HintLevel::Nudge);
+        let (cell, digit) = match hint {
+            Hint::Step { step, .. } => step.placement().unwrap(),
+            Hint::Reveal { cell, digit, .. } => (*cell, *digit),
             other => panic!("{other:?}"),
-        }
-        assert_eq!(hint.cells.len(), 9, "the cell and the other 8 of its house");
+        };
+        assert_eq!(digit, truth[cell], "the hint is about the solution's digit");
+        assert_eq!((s.cursor(), s.hinted()), (start, None));
+        assert!((0..81).any(|c| s.in_hint_house(c)), "a house to look at");
+        // 2. The reasoning: the cell and the pattern marked, the cursor there.
+        let explain = s.hint();
+        assert!(matches!(
+            explain.kind,
+            Kind::Hint {
+                level: HintLevel::Explain | HintLevel::Reveal,
+                ..
+            }
+        ));
         assert_eq!((s.cursor(), s.hinted()), (cell, Some(cell)));
-        assert!(hint.cells[1..].iter().all(|&c| s.in_hint_house(c)));
+        assert!(explain.cells.contains(&cell));
+        assert!(s.in_pattern(cell) || s.in_hint_house(cell));
+        // 3. The digit, on request; still nothing filled.
+        let reveal = s.hint();
+        assert!(matches!(
+            reveal.kind,
+            Kind::Hint {
+                level: HintLevel::Reveal,
+                ..
+            }
+        ));
         assert_eq!(s.entries()[cell], 0, "a hint fills nothing");
-        // Any edit clears the marks.
+        // Any edit clears the marks, and the next hint starts over.
         s.put(truth[cell], false);
         assert_eq!(s.hinted(), None);
+        assert!(matches!(
+            s.hint().kind,
+            Kind::Hint {
+                level: HintLevel::Nudge,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn the_logical_path_is_walked_step_by_step_and_entries_wait() {
+        let mut s = session(NINE);
+        s.set_mode(Mode::Play);
+        let truth = solution_of(&s);
+        let empty = (0..81).find(|&c| s.givens()[c] == 0).unwrap();
+        s.select(empty);
+        s.put(truth[empty], false);
+        let f = s.explain();
+        let Kind::Walk { at: 0, steps, .. } = f.kind else {
+            panic!("{:?}", f.kind)
+        };
+        assert!(steps > 10);
+        // Before the first step: only givens on show, candidates for all.
+        assert_eq!(s.shown(empty), (0, Role::Empty));
+        let (cands, _) = s.walk_candidates(empty).unwrap();
+        assert!(cands >> (truth[empty] - 1) & 1 == 1);
+        // The step on show has its pattern marked.
+        let first = s.walk().unwrap().0.steps[0].clone();
+        assert!(first.cells.iter().all(|&c| s.in_pattern(c)));
+        // Forward: the first step's placement is shown as filled.
+        s.walk_by(1);
+        for &(cell, d) in &first.placements {
+            assert_eq!(s.shown(cell), (d, Role::Filled));
+        }
+        // To the end and past it: clamped.
+        let Kind::Walk { at, .. } = s.walk_to(usize::MAX).kind else {
+            panic!()
+        };
+        assert_eq!(at, steps);
+        // Back to the person's grid: the entry is still there.
+        assert_eq!(s.close_walk().kind, Kind::WalkClosed);
+        assert_eq!(s.shown(empty), (truth[empty], Role::Entry));
+        assert!(s.walk_candidates(empty).is_none());
     }
 
     #[test]

@@ -1,9 +1,8 @@
 //! Checking collections (`bitsudoku::collection`): every verdict agrees with
 //! the search and the independent verifier, the rows have their columns, and
-//! grading may trust the search when it had to guess.
+//! grades are the logical grader's.
 
 use bitsudoku::collection::{Finding, Tally, Verdict, TSV_HEADER};
-use bitsudoku::logic::grade_with;
 use bitsudoku::{
     count_solutions, parse_all, solve, verify, Engine, Outcome, ParseOptions, SolveOptions,
 };
@@ -25,28 +24,39 @@ fn entries(name: &str) -> Vec<bitsudoku::Entry> {
     parse_all(&text, ParseOptions::default())
 }
 
-/// The shortcut in `Finding::from_report`: a puzzle the search had to guess
-/// on is not finished by the logical techniques either, so its grade is
-/// "guessing" without running them.
+/// A collection's grade is the logical grader's: the techniques decide the
+/// level, and a puzzle they do not finish needs guessing (with the search's
+/// guesses). The search may guess on a puzzle logic finishes (X-Wings,
+/// chains and 9×9 subsets are not in its propagation).
 #[test]
-fn when_the_search_guesses_logic_alone_does_not_finish() {
-    let mut guessed = 0;
+fn grades_are_the_logical_graders() {
+    let (mut guessed, mut logic_after_all) = (0, 0);
     for name in FILES {
         for entry in entries(name) {
-            let grid = entry.result.unwrap().grid;
-            let report = solve(&grid, &SolveOptions::default());
+            let puzzle = entry.result.unwrap();
+            let report = solve(&puzzle.grid, &SolveOptions::default());
+            let Finding::Unique { grade, .. } = Finding::from_report(&puzzle, &report, None) else {
+                continue;
+            };
+            let grade = grade.expect("a unique puzzle has a grade");
+            let logical = bitsudoku::logic::grade(&puzzle.grid).unwrap();
+            assert_eq!(
+                (grade.hardest, grade.steps),
+                (logical.hardest, logical.steps),
+                "{name}:{}",
+                entry.line
+            );
             if report.stats.guesses > 0 {
                 guessed += 1;
-                assert_eq!(
-                    grade_with(&grid, || None),
-                    None,
-                    "{name}:{}: logic finished a puzzle the search guessed on",
-                    entry.line
-                );
+                logic_after_all += grade.hardest.is_some() as usize;
             }
         }
     }
     assert!(guessed > 500, "the sets hold puzzles that need guessing");
+    assert!(
+        logic_after_all > 0,
+        "logic finishes some the search guessed on"
+    );
 }
 
 #[test]
@@ -69,11 +79,9 @@ fn verdicts_agree_with_the_search_and_the_verifier() {
                     assert_eq!(dlx, 1, "{at}");
                     verify(&puzzle.grid, solution).unwrap_or_else(|e| panic!("{at}: {e}"));
                     let grade = grade.expect("a unique puzzle has a grade");
-                    // Guessing ranks above every technique; the search may
-                    // also finish without guessing where the grader's
-                    // techniques stop (its subsets go further).
-                    if report.stats.guesses > 0 {
-                        assert_eq!(grade.hardest, None, "{at}");
+                    // Logic that finishes needs no guess.
+                    if grade.hardest.is_some() {
+                        assert_eq!(grade.guesses, 0, "{at}");
                     }
                 }
                 Finding::Several { count, more } => {

@@ -15,6 +15,7 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use bitsudoku::collection::{describe_conflict, Finding, Tally, Verdict, TSV_HEADER};
+use bitsudoku::logic::{path, End, Level};
 use bitsudoku::{
     format::write_grid, parse::Entries, Entry, Grid, Layout, Outcome, ParseOptions, Puzzle,
     SolveOptions, Solver,
@@ -35,6 +36,8 @@ pub(crate) enum Mode {
     Solve(Separator),
     Count,
     Check(Format),
+    /// The logical path, one step a line, with techniques up to this level.
+    Explain(Level),
 }
 
 /// One item of the input: a puzzle (or why it could not be read), or a read
@@ -139,7 +142,7 @@ impl Judge {
                         rec.err = format!("{}: {}\n", where_(e.line, e.column), e.kind);
                         rec.out.push_str("-\tinvalid\n");
                     }
-                    Mode::Solve(_) => {
+                    Mode::Solve(_) | Mode::Explain(_) => {
                         rec.err = format!("{}: {}\n", where_(e.line, e.column), e.kind)
                     }
                 }
@@ -147,6 +150,10 @@ impl Judge {
             }
         };
         let here = where_(entry.line, None);
+        if let Mode::Explain(level) = self.mode {
+            explain(&mut rec, &here, entry.index, entry.line, puzzle, level);
+            return rec;
+        }
         let started = Instant::now();
         let (engine, limit) = (self.options.engine, self.options.limit);
         let solver = Solver::reuse(solver, &puzzle.grid, engine, limit);
@@ -190,6 +197,7 @@ impl Judge {
                 solution(&mut rec, &here, puzzle, &report.outcome, stopped, separator)
             }
             Mode::Count => count(&mut rec, &here, puzzle, &report.outcome, stopped),
+            Mode::Explain(_) => unreachable!("explained above"),
             Mode::Check(format) => {
                 let finding = Finding::from_report(puzzle, &report, stopped.map(|s| s.to_string()));
                 let verdict = Verdict::of(entry.index, entry.line, puzzle, finding);
@@ -287,6 +295,54 @@ fn grid_text(rec: &mut Record, puzzle: &Puzzle, grid: &Grid, separator: Separato
 /// `count`'s line: a count of 0 for a conflict or no solution is a count
 /// like any other (status 0); a puzzle that could not be read or whose
 /// search was stopped gets `-` or `N+` and status 1.
+/// `explain`: a header, one line per step (`Hidden single: R3C7=5`), then
+/// how the path ended; a blank line after each puzzle. Where the techniques
+/// run out it says so and stops: it never guesses.
+fn explain(rec: &mut Record, here: &str, index: usize, line: usize, puzzle: &Puzzle, level: Level) {
+    let (size, alphabet) = (puzzle.grid.size(), puzzle.notation.alphabet);
+    let p = match path(&puzzle.grid, level) {
+        Ok(p) => p,
+        Err(c) => {
+            rec.failed = true;
+            rec.err = format!(
+                "{here}: {}\n",
+                describe_conflict(&c, &puzzle.grid, &puzzle.notation)
+            );
+            return;
+        }
+    };
+    let out = &mut rec.out;
+    out.push_str(&format!("# puzzle {index} (line {line}, {size})\n"));
+    for step in &p.steps {
+        out.push_str(&format!(
+            "{}: {}\n",
+            step.technique,
+            step.effects(size, alphabet)
+        ));
+    }
+    let steps = p.steps.len();
+    match p.end {
+        End::Solved => out.push_str(&format!(
+            "Solved in {steps} steps: {}{}.\n",
+            p.level(),
+            p.hardest()
+                .map_or(String::new(), |t| format!(" (hardest technique: {t})"))
+        )),
+        End::Stuck => out.push_str(&format!(
+            "Stuck after {steps} steps: no technique up to {} applies; {} cells are left, and logic alone goes no further (the rest needs guessing).\n",
+            level.min(Level::Expert),
+            p.last.empty()
+        )),
+        End::Dead(_) => {
+            rec.failed = true;
+            out.push_str(&format!(
+                "No solution: after {steps} steps a cell or a house has no candidate left.\n"
+            ))
+        }
+    }
+    out.push('\n');
+}
+
 fn count(rec: &mut Record, here: &str, puzzle: &Puzzle, outcome: &Outcome, stopped: Option<Stop>) {
     if let Some(stop) = stopped {
         rec.err.push_str(&format!("{here}: {stop}\n"));

@@ -3,7 +3,8 @@
 use std::io::{self, Write};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
-use bitsudoku::generate::generate;
+use bitsudoku::generate::{generate, Generator, ATTEMPTS};
+use bitsudoku::logic::Level;
 use bitsudoku::{format, Layout, Notation, Size};
 use clap::Args;
 
@@ -21,6 +22,10 @@ pub struct GenerateArgs {
     /// Givens symmetric under a 180° rotation.
     #[arg(long)]
     symmetric: bool,
+    /// Make puzzles of this level: easy (singles), medium (+ locked candidates), hard
+    /// (+ subsets and fish), expert (+ wings and chains), beyond (needs guessing).
+    #[arg(long, value_parser = super::parse_level)]
+    difficulty: Option<Level>,
     /// Print the time per puzzle to stderr.
     #[arg(long)]
     stats: bool,
@@ -28,7 +33,10 @@ pub struct GenerateArgs {
 
 /// One puzzle a line in the size's default alphabet, then a comment with the
 /// seed that makes it again and its grade:
-/// `<puzzle>\tseed=42 givens=24 grade=hidden-singles guesses=0`.
+/// `<puzzle>\tseed=42 givens=24 level=medium technique=pointing steps=57 guesses=0`.
+/// With `--difficulty`, a seed whose grids all came out at another level
+/// (after the generator's attempts) is reported on stderr and skipped; the
+/// exit status is then 1.
 pub fn run(args: &GenerateArgs) -> io::Result<u8> {
     let first = args.seed.unwrap_or_else(|| {
         let now = SystemTime::now()
@@ -38,23 +46,47 @@ pub fn run(args: &GenerateArgs) -> io::Result<u8> {
     });
     let notation = Notation::default_for(args.size, Layout::Line);
     let mut out = io::stdout().lock();
+    let mut status = 0;
     for i in 0..args.count {
         let seed = first.wrapping_add(i);
         let started = Instant::now();
-        let g = generate(args.size, seed, args.symmetric);
+        let (g, attempts) = match args.difficulty {
+            None => (generate(args.size, seed, args.symmetric), 1),
+            Some(level) => {
+                let mut generator =
+                    Generator::with_level(args.size, seed, args.symmetric, Some(level));
+                while !generator.step(usize::MAX) {}
+                if !generator.matched() {
+                    eprintln!(
+                        "seed {seed}: no {level} {} puzzle in {ATTEMPTS} grids (the last came out {})",
+                        args.size,
+                        generator.finish().grade.level()
+                    );
+                    status = 1;
+                    continue;
+                }
+                (generator.finish(), generator.attempts())
+            }
+        };
         if args.stats {
-            eprintln!("seed {seed}: {} µs", started.elapsed().as_micros());
+            eprintln!(
+                "seed {seed}: {} µs, {attempts} grid{}",
+                started.elapsed().as_micros(),
+                if attempts == 1 { "" } else { "s" }
+            );
         }
         let line = format(&g.puzzle, &notation);
         writeln!(
             out,
-            "{}\tseed={seed} givens={} grade={} guesses={}",
+            "{}\tseed={seed} givens={} level={} technique={} steps={} guesses={}",
             line.trim_end(),
             g.puzzle.filled(),
-            g.grade.id(),
+            g.grade.level(),
+            g.grade.hardest.map_or("-", |t| t.id()),
+            g.grade.steps,
             g.grade.guesses
         )?;
         out.flush()?;
     }
-    Ok(0)
+    Ok(status)
 }

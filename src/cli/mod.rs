@@ -13,6 +13,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use batch::{Job, Judge, Mode};
+use bitsudoku::logic::Level;
 use bitsudoku::{Alphabet, Engine, ParseOptions, Size, SolveOptions};
 use clap::{Args, Parser as ClapParser, Subcommand, ValueEnum};
 use progress::Progress;
@@ -45,6 +46,24 @@ enum Command {
     /// Check a collection: one line per puzzle (unique with its difficulty, several, none,
     /// invalid with the reason, or unfinished), then a summary.
     Check(CheckArgs),
+    /// Print the logical path of every puzzle, one step a line: the technique, then its
+    /// placements (R3C7=5) and eliminations (R3C7<>5). Where logic runs out it says so.
+    Explain(ExplainArgs),
+}
+
+#[derive(Args, Debug)]
+struct ExplainArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Use techniques up to this level: easy (singles), medium (+ locked candidates),
+    /// hard (+ subsets and fish), expert (+ wings and chains).
+    #[arg(long, value_parser = parse_level, default_value = "expert")]
+    level: Level,
+}
+
+pub(crate) fn parse_level(s: &str) -> Result<Level, String> {
+    Level::from_id(s)
+        .ok_or_else(|| format!("'{s}' is no level: easy, medium, hard, expert or beyond"))
 }
 
 #[derive(Args, Debug)]
@@ -227,6 +246,7 @@ pub fn main() -> ExitCode {
         }
         Command::Count(args) => run_batch(&args.input, args.limit, Mode::Count, out()),
         Command::Check(args) => run_batch(&args.input, args.limit, Mode::Check(args.format), out()),
+        Command::Explain(args) => run_batch(&args.input, 2, Mode::Explain(args.level), out()),
         Command::Bench(args) => bench::run(&args),
         Command::Generate(args) => generate::run(&args),
     };
@@ -339,7 +359,8 @@ pub fn run_bytes(args: &[&str], input: &[u8], chunk: usize) -> Result<(u8, Vec<u
         ),
         Command::Count(a) => (&a.input, a.limit, Mode::Count),
         Command::Check(a) => (&a.input, a.limit, Mode::Check(a.format)),
-        _ => return Err("only solve, count and check read puzzles this way".into()),
+        Command::Explain(a) => (&a.input, 2, Mode::Explain(a.level)),
+        _ => return Err("only solve, count, check and explain read puzzles this way".into()),
     };
     let (judge, parse) = judge(input_args, limit, mode);
     let progress = Progress::new(true, None);

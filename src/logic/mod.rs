@@ -1,122 +1,347 @@
-//! Human-style deductions, one step at a time, for hints and grading.
+//! Human-style deductions, one step at a time: the logical path, hints that
+//! teach, grades, and checks.
 //!
-//! The search engine in [`crate::solver`] is built for speed; this module is
-//! built to explain. It keeps the candidates of every empty cell and finds
-//! the next step a person would take, in order of difficulty:
+//! The search engines in [`crate::solver`] are built for speed; this module
+//! is built to explain. It keeps the candidates of every empty cell and
+//! finds the next step a person would take, trying the techniques from the
+//! easiest on ([`Technique::ALL`]). Each technique family lives in its own
+//! file, with a comment saying why it is sound:
 //!
-//! 1. **naked single** — a cell with one candidate left;
-//! 2. **hidden single** — a digit with one place left in a house;
-//! 3. **locked candidates** — inside a box a digit's places all lie on one
-//!    line (or inside a line, in one box), so it leaves the rest of that
-//!    line (or box). This removes candidates without filling a cell.
+//! - `singles.rs`: naked and hidden singles;
+//! - `intersections.rs`: locked candidates (pointing, claiming);
+//! - `subsets.rs`: naked and hidden pairs, triples and quads;
+//! - `fish.rs`: X-Wing, Swordfish, Jellyfish;
+//! - `wings.rs`: XY-Wing and XYZ-Wing;
+//! - `chains.rs`: X-Chains.
+//!
+//! Every size works the same way: nothing here assumes 9×9.
+//!
+//! A [`Step`] says its technique, the cells and houses of the pattern, and
+//! what it places and eliminates. The **difficulty** of a puzzle is the
+//! hardest technique its logical path needs ([`Level`]).
+
+mod chains;
+mod fish;
+mod intersections;
+mod singles;
+mod subsets;
+mod wings;
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use crate::alphabet::Alphabet;
-use crate::grid::{house_cells, Conflict, Grid, House, Size};
+use crate::grid::{Conflict, Grid, House, Size};
 use crate::solver::{solve, Engine, Outcome, SolveOptions};
 
-/// One deduction.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Step {
-    /// `cell` can only hold `digit`.
-    NakedSingle {
-        /// The cell filled.
-        cell: usize,
-        /// Its only candidate.
-        digit: u8,
-    },
-    /// In `house`, `digit` fits only `cell`.
-    HiddenSingle {
-        /// The cell filled.
-        cell: usize,
-        /// The digit with one place.
-        digit: u8,
-        /// The house where it has that one place.
-        house: House,
-    },
-    /// In `within`, `digit` lies only in the cells it shares with `along`,
-    /// so `digit` leaves the `removed` cells of `along`.
-    Locked {
-        /// The digit eliminated.
-        digit: u8,
-        /// The house whose places for `digit` all lie in `along`.
-        within: House,
-        /// The house that loses `digit` elsewhere.
-        along: House,
-        /// The cells of `along` that lose it.
-        removed: Vec<usize>,
-    },
-}
-
-impl Step {
-    /// The cell a step fills, if it fills one.
-    pub fn placement(&self) -> Option<(usize, u8)> {
-        match *self {
-            Step::NakedSingle { cell, digit } | Step::HiddenSingle { cell, digit, .. } => {
-                Some((cell, digit))
-            }
-            Step::Locked { .. } => None,
-        }
-    }
-
-    /// The technique's difficulty.
-    pub fn technique(&self) -> Technique {
-        match self {
-            Step::NakedSingle { .. } => Technique::NakedSingle,
-            Step::HiddenSingle { .. } => Technique::HiddenSingle,
-            Step::Locked { .. } => Technique::LockedCandidates,
-        }
-    }
-
-    /// The step in words, with symbols of `alphabet`: `R3C5 can only be K`,
-    /// `In box 7, C fits only R8C2`.
-    pub fn describe(&self, size: Size, alphabet: Alphabet) -> String {
-        let sym = |d: u8| alphabet.symbol(size, d);
-        match self {
-            Step::NakedSingle { cell, digit } => {
-                format!("{} can only be {}", size.cell_name(*cell), sym(*digit))
-            }
-            Step::HiddenSingle { cell, digit, house } => {
-                format!(
-                    "In {house}, {} fits only {}",
-                    sym(*digit),
-                    size.cell_name(*cell)
-                )
-            }
-            Step::Locked {
-                digit,
-                within,
-                along,
-                removed,
-            } => {
-                let cells: Vec<String> = removed.iter().map(|&c| size.cell_name(c)).collect();
-                format!(
-                    "In {within}, {} lies only where it meets {along}, so {} cannot be {} ({})",
-                    sym(*digit),
-                    if cells.len() == 1 {
-                        "this cell"
-                    } else {
-                        "these cells"
-                    },
-                    sym(*digit),
-                    cells.join(", ")
-                )
-            }
-        }
-    }
-}
-
-/// Techniques from easiest to hardest.
+/// The techniques, from the easiest.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
 pub enum Technique {
     /// A cell with one candidate left.
     NakedSingle,
     /// A digit with one place left in a house.
     HiddenSingle,
-    /// A digit confined to where a box and a line meet.
-    LockedCandidates,
+    /// A box whose places for a digit lie in one line: the digit leaves the
+    /// rest of the line.
+    Pointing,
+    /// A line whose places for a digit lie in one box: the digit leaves the
+    /// rest of the box.
+    Claiming,
+    /// Two cells of a house with the same two candidates.
+    NakedPair,
+    /// Two digits with the same two places in a house.
+    HiddenPair,
+    /// Three cells of a house holding three candidates between them.
+    NakedTriple,
+    /// Three digits with three places between them in a house.
+    HiddenTriple,
+    /// A digit in two lines confined to the same two crossing lines.
+    XWing,
+    /// Four cells of a house holding four candidates between them.
+    NakedQuad,
+    /// Four digits with four places between them in a house.
+    HiddenQuad,
+    /// The X-Wing with three lines.
+    Swordfish,
+    /// The X-Wing with four lines.
+    Jellyfish,
+    /// A pivot {x,y} seeing pincers {x,z} and {y,z}: z leaves the cells
+    /// both pincers see.
+    XyWing,
+    /// A pivot {x,y,z} seeing pincers {x,z} and {y,z}: z leaves the cells
+    /// all three see.
+    XyzWing,
+    /// A chain of one digit, alternating "one of these two" and "not both":
+    /// one of its ends holds the digit.
+    XChain,
 }
+
+/// How hard a technique is, or a puzzle: the hardest technique it needs.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
+pub enum Level {
+    /// Singles only.
+    Easy,
+    /// Singles and locked candidates.
+    Medium,
+    /// Up to subsets (pairs, triples, quads) and fish (X-Wing, Swordfish,
+    /// Jellyfish).
+    Hard,
+    /// Up to wings (XY, XYZ) and chains (X-Chain).
+    Expert,
+    /// These techniques do not finish it: it needs guessing.
+    Beyond,
+}
+
+impl Level {
+    /// Every level, from the easiest.
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Expert,
+        Level::Beyond,
+    ];
+
+    /// The stable name: `easy`, `medium`, `hard`, `expert`, `beyond`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+            Level::Beyond => "beyond",
+        }
+    }
+
+    /// Reads a stable name.
+    pub fn from_id(id: &str) -> Option<Level> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.id() == id.trim().to_ascii_lowercase())
+    }
+
+    /// What the level allows, in words.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Level::Easy => "singles only",
+            Level::Medium => "singles and locked candidates",
+            Level::Hard => "up to subsets and fish",
+            Level::Expert => "up to wings and chains",
+            Level::Beyond => "needs guessing",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// How a technique finds its next step.
+type Finder = fn(&Candidates) -> Option<Step>;
+
+impl Technique {
+    /// Every technique, in the order they are tried.
+    pub const ALL: [Technique; 16] = [
+        Technique::NakedSingle,
+        Technique::HiddenSingle,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::HiddenTriple,
+        Technique::XWing,
+        Technique::NakedQuad,
+        Technique::HiddenQuad,
+        Technique::Swordfish,
+        Technique::Jellyfish,
+        Technique::XyWing,
+        Technique::XyzWing,
+        Technique::XChain,
+    ];
+
+    /// The level it belongs to.
+    pub fn level(self) -> Level {
+        use Technique::*;
+        match self {
+            NakedSingle | HiddenSingle => Level::Easy,
+            Pointing | Claiming => Level::Medium,
+            NakedPair | HiddenPair | NakedTriple | HiddenTriple | XWing | NakedQuad
+            | HiddenQuad | Swordfish | Jellyfish => Level::Hard,
+            XyWing | XyzWing | XChain => Level::Expert,
+        }
+    }
+
+    /// The stable name: `naked-single`, `x-wing`, …
+    pub fn id(self) -> &'static str {
+        use Technique::*;
+        match self {
+            NakedSingle => "naked-single",
+            HiddenSingle => "hidden-single",
+            Pointing => "pointing",
+            Claiming => "claiming",
+            NakedPair => "naked-pair",
+            HiddenPair => "hidden-pair",
+            NakedTriple => "naked-triple",
+            HiddenTriple => "hidden-triple",
+            XWing => "x-wing",
+            NakedQuad => "naked-quad",
+            HiddenQuad => "hidden-quad",
+            Swordfish => "swordfish",
+            Jellyfish => "jellyfish",
+            XyWing => "xy-wing",
+            XyzWing => "xyz-wing",
+            XChain => "x-chain",
+        }
+    }
+
+    /// Reads a stable name.
+    pub fn from_id(id: &str) -> Option<Technique> {
+        Technique::ALL.into_iter().find(|t| t.id() == id)
+    }
+
+    /// The name people use: `Naked single`, `X-Wing`, …
+    pub fn name(self) -> &'static str {
+        use Technique::*;
+        match self {
+            NakedSingle => "Naked single",
+            HiddenSingle => "Hidden single",
+            Pointing => "Pointing",
+            Claiming => "Claiming",
+            NakedPair => "Naked pair",
+            HiddenPair => "Hidden pair",
+            NakedTriple => "Naked triple",
+            HiddenTriple => "Hidden triple",
+            XWing => "X-Wing",
+            NakedQuad => "Naked quad",
+            HiddenQuad => "Hidden quad",
+            Swordfish => "Swordfish",
+            Jellyfish => "Jellyfish",
+            XyWing => "XY-Wing",
+            XyzWing => "XYZ-Wing",
+            XChain => "X-Chain",
+        }
+    }
+
+    fn finder(self) -> Finder {
+        use Technique::*;
+        match self {
+            NakedSingle => singles::naked,
+            HiddenSingle => singles::hidden,
+            Pointing => intersections::pointing,
+            Claiming => intersections::claiming,
+            NakedPair => |c| subsets::naked(c, 2),
+            HiddenPair => |c| subsets::hidden(c, 2),
+            NakedTriple => |c| subsets::naked(c, 3),
+            HiddenTriple => |c| subsets::hidden(c, 3),
+            XWing => |c| fish::basic(c, 2),
+            NakedQuad => |c| subsets::naked(c, 4),
+            HiddenQuad => |c| subsets::hidden(c, 4),
+            Swordfish => |c| fish::basic(c, 3),
+            Jellyfish => |c| fish::basic(c, 4),
+            XyWing => wings::xy,
+            XyzWing => wings::xyz,
+            XChain => chains::x_chain,
+        }
+    }
+
+    /// The first step of this technique in `c` (scanning in a fixed order),
+    /// if it applies.
+    pub fn find(self, c: &Candidates) -> Option<Step> {
+        let mut step = (self.finder())(c)?;
+        step.candidates = step.cells.iter().map(|&cell| c.mask(cell)).collect();
+        Some(step)
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One deduction: a technique's pattern and what follows from it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Step {
+    /// The technique.
+    pub technique: Technique,
+    /// The digits the pattern is about (bit `d - 1` for digit `d`).
+    pub digits: u32,
+    /// The cells that make the pattern: the single's cell, the subset's
+    /// cells, the fish's places in its base lines, the wing's pivot then
+    /// pincers, the chain from one end to the other.
+    pub cells: Vec<usize>,
+    /// The houses the pattern lives in: the single's house, the box then
+    /// the line of locked candidates, the subset's house, the fish's base
+    /// lines then cover lines.
+    pub houses: Vec<House>,
+    /// Cells filled, with their digits.
+    pub placements: Vec<(usize, u8)>,
+    /// Candidates removed: (cell, digit).
+    pub eliminations: Vec<(usize, u8)>,
+    /// The candidates of each cell of `cells` when the step was found (bit
+    /// `d - 1` for digit `d`).
+    pub candidates: Vec<u32>,
+}
+
+impl Step {
+    /// The first cell the step fills, if it fills one.
+    pub fn placement(&self) -> Option<(usize, u8)> {
+        self.placements.first().copied()
+    }
+
+    /// The technique's level.
+    pub fn level(&self) -> Level {
+        self.technique.level()
+    }
+
+    /// What the step does, in the puzzle's symbols: `R3C7=5` for a
+    /// placement, `R3C7<>5` for an elimination, separated by spaces.
+    pub fn effects(&self, size: Size, alphabet: Alphabet) -> String {
+        let sym = |d: u8| alphabet.symbol(size, d);
+        let mut out: Vec<String> = self
+            .placements
+            .iter()
+            .map(|&(c, d)| format!("{}={}", size.cell_name(c), sym(d)))
+            .collect();
+        out.extend(
+            self.eliminations
+                .iter()
+                .map(|&(c, d)| format!("{}<>{}", size.cell_name(c), sym(d))),
+        );
+        out.join(" ")
+    }
+
+    /// The step in words, with symbols of `alphabet`: `In box 7, C fits
+    /// only R8C2`, `R3C5 and R3C8 hold only 2 and 7 between them, so 2 and
+    /// 7 leave the rest of row 3`.
+    pub fn describe(&self, size: Size, alphabet: Alphabet) -> String {
+        words::describe(self, size, alphabet, true)
+    }
+
+    /// The same without naming the digit the step places: the explanation
+    /// a hint gives before the person asks for the digit.
+    pub fn describe_unrevealed(&self, size: Size, alphabet: Alphabet) -> String {
+        words::describe(self, size, alphabet, false)
+    }
+
+    fn new(technique: Technique) -> Step {
+        Step {
+            technique,
+            digits: 0,
+            cells: Vec::new(),
+            houses: Vec::new(),
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            candidates: Vec::new(),
+        }
+    }
+}
+
+mod words;
+pub(crate) use words::list;
 
 /// The grid has no candidate for a cell, or no place for a digit in a house.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -132,8 +357,54 @@ pub enum Dead {
     },
 }
 
+/// Houses of one size, numbered 0..3n: rows, then columns, then boxes.
+pub(crate) struct Layout {
+    /// Side `n`.
+    pub n: usize,
+    /// Box size `b`.
+    pub b: usize,
+    /// The cells of each house, in row-major order.
+    pub cells: Vec<Vec<usize>>,
+    /// The houses of each cell: its row, column and box.
+    pub of: Vec<[usize; 3]>,
+}
+
+impl Layout {
+    /// The layout of `size`, built once.
+    pub fn of(size: Size) -> &'static Layout {
+        static LAYOUTS: [OnceLock<Layout>; 4] = [const { OnceLock::new() }; 4];
+        LAYOUTS[size.box_size() - 2].get_or_init(|| {
+            let (n, b) = (size.side(), size.box_size());
+            let cells: Vec<Vec<usize>> = (0..3 * n)
+                .map(|h| crate::grid::house_cells(size, house_of(n, h)).collect())
+                .collect();
+            let of = (0..n * n)
+                .map(|c| {
+                    let (r, col) = (c / n, c % n);
+                    [r, n + col, 2 * n + r / b * b + col / b]
+                })
+                .collect();
+            Layout { n, b, cells, of }
+        })
+    }
+
+    /// Whether two different cells share a house.
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        a != b && self.of[a].iter().zip(&self.of[b]).any(|(x, y)| x == y)
+    }
+}
+
+/// The house numbered `h` of a grid of side `n`.
+pub(crate) fn house_of(n: usize, h: usize) -> House {
+    match h / n {
+        0 => House::Row(h),
+        1 => House::Col(h - n),
+        _ => House::Box(h - 2 * n),
+    }
+}
+
 /// The candidates of a partly filled grid.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Candidates {
     size: Size,
     cells: Vec<u8>,
@@ -142,34 +413,54 @@ pub struct Candidates {
 }
 
 impl Candidates {
-    /// The candidates of `grid`, or the first pair of clashing digits.
+    /// The candidates of `grid` (every digit its peers do not hold), or the
+    /// first pair of clashing digits.
     pub fn new(grid: &Grid) -> Result<Candidates, Conflict> {
         if let Some(&c) = grid.conflicts().first() {
             return Err(c);
         }
         let size = grid.size();
+        let layout = Layout::of(size);
         let full = (1u32 << size.side()) - 1;
-        let mut masks = vec![0u32; size.cells()];
-        for (cell, mask) in masks.iter_mut().enumerate() {
-            if grid.get(cell) != 0 {
-                continue;
-            }
-            let mut seen = 0u32;
-            for house in size.houses_of(cell) {
-                for other in house_cells(size, house) {
-                    let d = grid.get(other);
-                    if d != 0 {
-                        seen |= 1 << (d - 1);
-                    }
+        let mut seen = vec![0u32; 3 * layout.n];
+        for (cell, &d) in grid.cells().iter().enumerate() {
+            if d != 0 {
+                for h in layout.of[cell] {
+                    seen[h] |= 1 << (d - 1);
                 }
             }
-            *mask = full & !seen;
         }
+        let masks = (0..size.cells())
+            .map(|cell| {
+                if grid.get(cell) != 0 {
+                    0
+                } else {
+                    let [r, c, x] = layout.of[cell];
+                    full & !(seen[r] | seen[c] | seen[x])
+                }
+            })
+            .collect();
         Ok(Candidates {
             size,
             cells: grid.cells().to_vec(),
             masks,
         })
+    }
+
+    /// A position given by its digits and, per empty cell, its candidates
+    /// (bit `d - 1` for digit `d`; ignored for filled cells). For tests and
+    /// for positions where candidates were removed by earlier steps.
+    pub fn from_parts(grid: &Grid, masks: Vec<u32>) -> Candidates {
+        let masks = masks
+            .into_iter()
+            .enumerate()
+            .map(|(c, m)| if grid.get(c) != 0 { 0 } else { m })
+            .collect();
+        Candidates {
+            size: grid.size(),
+            cells: grid.cells().to_vec(),
+            masks,
+        }
     }
 
     /// The grid's size.
@@ -190,9 +481,43 @@ impl Candidates {
         self.masks[cell]
     }
 
+    /// The digit in `cell` (0 when empty).
+    pub fn digit(&self, cell: usize) -> u8 {
+        self.cells[cell]
+    }
+
     /// Whether every cell is filled.
     pub fn is_complete(&self) -> bool {
         self.cells.iter().all(|&d| d != 0)
+    }
+
+    /// Empty cells.
+    pub fn empty(&self) -> usize {
+        self.cells.iter().filter(|&&d| d == 0).count()
+    }
+
+    pub(crate) fn layout(&self) -> &'static Layout {
+        Layout::of(self.size)
+    }
+
+    /// The positions in house `h` (bit `i` for its `i`-th cell) where digit
+    /// `d` (0-based) may go.
+    pub(crate) fn places(&self, h: usize, d: usize) -> u32 {
+        let bit = 1 << d;
+        self.layout().cells[h]
+            .iter()
+            .enumerate()
+            .fold(0, |acc, (i, &c)| {
+                acc | ((self.masks[c] & bit != 0) as u32) << i
+            })
+    }
+
+    /// The digits placed in house `h` (bit `d - 1`).
+    pub(crate) fn placed(&self, h: usize) -> u32 {
+        self.layout().cells[h]
+            .iter()
+            .filter(|&&c| self.cells[c] != 0)
+            .fold(0, |acc, &c| acc | 1 << (self.cells[c] - 1))
     }
 
     /// A place where the grid can no longer be completed, if any.
@@ -202,118 +527,92 @@ impl Candidates {
         {
             return Some(Dead::Cell(cell));
         }
-        for house in all_houses(self.size) {
-            for d in 1..=self.size.side() as u8 {
-                let bit = 1u32 << (d - 1);
-                let placed = house_cells(self.size, house).any(|c| self.cells[c] == d);
-                let possible = house_cells(self.size, house).any(|c| self.masks[c] & bit != 0);
-                if !placed && !possible {
-                    return Some(Dead::Digit { digit: d, house });
-                }
+        let layout = self.layout();
+        for h in 0..3 * layout.n {
+            let mut possible = self.placed(h);
+            for &c in &layout.cells[h] {
+                possible |= self.masks[c];
+            }
+            let missing = !possible & ((1u64 << layout.n) - 1) as u32;
+            if missing != 0 {
+                return Some(Dead::Digit {
+                    digit: missing.trailing_zeros() as u8 + 1,
+                    house: house_of(layout.n, h),
+                });
             }
         }
         None
     }
 
-    /// The easiest next step, scanning cells and houses in order; `None`
-    /// when these techniques are stuck (or the grid is complete or dead).
+    /// The easiest next step, trying every technique; `None` when they are
+    /// all stuck (or the grid is complete or dead).
     pub fn next_step(&self) -> Option<Step> {
-        if self.dead_end().is_some() {
+        self.next_step_within(Level::Expert)
+    }
+
+    /// The easiest next step using techniques up to `level`.
+    pub fn next_step_within(&self, level: Level) -> Option<Step> {
+        if self.is_complete() || self.dead_end().is_some() {
             return None;
         }
-        // 1. Naked single.
-        for (cell, &m) in self.masks.iter().enumerate() {
-            if self.cells[cell] == 0 && m.count_ones() == 1 {
-                return Some(Step::NakedSingle {
-                    cell,
-                    digit: m.trailing_zeros() as u8 + 1,
-                });
-            }
-        }
-        // 2. Hidden single.
-        for house in all_houses(self.size) {
-            for d in 1..=self.size.side() as u8 {
-                let bit = 1u32 << (d - 1);
-                let mut places =
-                    house_cells(self.size, house).filter(|&c| self.masks[c] & bit != 0);
-                if let (Some(cell), None) = (places.next(), places.next()) {
-                    return Some(Step::HiddenSingle {
-                        cell,
-                        digit: d,
-                        house,
-                    });
-                }
-            }
-        }
-        // 3. Locked candidates: a box against a line, then a line against a box.
-        let b = self.size.box_size();
-        for x in 0..self.size.side() {
-            let bx = House::Box(x);
-            let (top, left) = (x / b * b, x % b * b);
-            for i in 0..b {
-                for along in [House::Row(top + i), House::Col(left + i)] {
-                    if let Some(step) = self.locked(bx, along) {
-                        return Some(step);
-                    }
-                    if let Some(step) = self.locked(along, bx) {
-                        return Some(step);
-                    }
-                }
-            }
-        }
-        None
-    }
-
-    /// Locked candidates of some digit: all its places in `within` lie in
-    /// `along`, and `along` has it elsewhere.
-    fn locked(&self, within: House, along: House) -> Option<Step> {
-        let size = self.size;
-        let shared: Vec<usize> = house_cells(size, within)
-            .filter(|c| house_cells(size, along).any(|o| o == *c))
-            .collect();
-        for d in 1..=size.side() as u8 {
-            let bit = 1u32 << (d - 1);
-            let places: Vec<usize> = house_cells(size, within)
-                .filter(|&c| self.masks[c] & bit != 0)
-                .collect();
-            if places.is_empty() || !places.iter().all(|c| shared.contains(c)) {
-                continue;
-            }
-            let removed: Vec<usize> = house_cells(size, along)
-                .filter(|c| !shared.contains(c) && self.masks[*c] & bit != 0)
-                .collect();
-            if !removed.is_empty() {
-                return Some(Step::Locked {
-                    digit: d,
-                    within,
-                    along,
-                    removed,
-                });
-            }
-        }
-        None
+        Technique::ALL
+            .into_iter()
+            .take_while(|t| t.level() <= level)
+            .find_map(|t| t.find(self))
     }
 
     /// Carries out a step.
     pub fn apply(&mut self, step: &Step) {
-        match step {
-            Step::NakedSingle { cell, digit } | Step::HiddenSingle { cell, digit, .. } => {
-                self.fill(*cell, *digit)
+        for &(cell, digit) in &step.eliminations {
+            self.masks[cell] &= !(1 << (digit - 1));
+        }
+        for &(cell, digit) in &step.placements {
+            self.fill(cell, digit);
+        }
+    }
+
+    /// Fills every naked and hidden single there is now, in one sweep;
+    /// returns whether anything was filled.
+    fn singles(&mut self) -> bool {
+        let layout = self.layout();
+        let mut progress = false;
+        for cell in 0..self.cells.len() {
+            let m = self.masks[cell];
+            if m != 0 && m & (m - 1) == 0 {
+                self.fill(cell, m.trailing_zeros() as u8 + 1);
+                progress = true;
             }
-            Step::Locked { digit, removed, .. } => {
-                for &c in removed {
-                    self.masks[c] &= !(1 << (digit - 1));
+        }
+        for h in 0..3 * layout.n {
+            // Per digit: seen once, seen twice or more.
+            let (mut once, mut twice) = (0u32, 0u32);
+            for &c in &layout.cells[h] {
+                twice |= once & self.masks[c];
+                once |= self.masks[c];
+            }
+            let lone = once & !twice;
+            if lone == 0 {
+                continue;
+            }
+            for &c in &layout.cells[h] {
+                let m = self.masks[c] & lone;
+                // A cell alone for two digits is a dead end, found later.
+                if m != 0 && m & (m - 1) == 0 {
+                    self.fill(c, m.trailing_zeros() as u8 + 1);
+                    progress = true;
                 }
             }
         }
+        progress
     }
 
     fn fill(&mut self, cell: usize, digit: u8) {
         self.cells[cell] = digit;
         self.masks[cell] = 0;
         let bit = 1u32 << (digit - 1);
-        for house in self.size.houses_of(cell) {
-            for other in house_cells(self.size, house) {
+        let layout = self.layout();
+        for h in layout.of[cell] {
+            for &other in &layout.cells[h] {
                 self.masks[other] &= !bit;
             }
         }
@@ -325,46 +624,150 @@ impl Candidates {
     }
 }
 
-fn all_houses(size: Size) -> impl Iterator<Item = House> {
-    let n = size.side();
-    (0..n)
-        .map(House::Row)
-        .chain((0..n).map(House::Col))
-        .chain((0..n).map(House::Box))
+/// How a logical path ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum End {
+    /// Every cell is filled.
+    Solved,
+    /// No technique applies: the rest needs guessing.
+    Stuck,
+    /// The grid cannot be completed (the puzzle has no solution).
+    Dead(Dead),
+}
+
+/// A puzzle solved step by step, as far as the techniques go.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Path {
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// How it ended.
+    pub end: End,
+    /// The candidates where it ended.
+    pub last: Candidates,
+}
+
+impl Path {
+    /// The hardest technique the path used (`None` for an empty path).
+    pub fn hardest(&self) -> Option<Technique> {
+        self.steps.iter().map(|s| s.technique).max()
+    }
+
+    /// The puzzle's level as far as this path tells: the hardest
+    /// technique's, or [`Level::Beyond`] when it did not finish.
+    pub fn level(&self) -> Level {
+        match self.end {
+            End::Solved => self.hardest().map_or(Level::Easy, Technique::level),
+            _ => Level::Beyond,
+        }
+    }
+}
+
+/// The logical path of `puzzle` with techniques up to `level` (the easiest
+/// step each time), or the clashing givens.
+pub fn path(puzzle: &Grid, level: Level) -> Result<Path, Conflict> {
+    let mut c = Candidates::new(puzzle)?;
+    let mut steps = Vec::new();
+    loop {
+        if c.is_complete() {
+            return Ok(Path {
+                steps,
+                end: End::Solved,
+                last: c,
+            });
+        }
+        if let Some(dead) = c.dead_end() {
+            return Ok(Path {
+                steps,
+                end: End::Dead(dead),
+                last: c,
+            });
+        }
+        match c.next_step_within(level) {
+            Some(step) => {
+                c.apply(&step);
+                steps.push(step);
+            }
+            None => {
+                return Ok(Path {
+                    steps,
+                    end: End::Stuck,
+                    last: c,
+                })
+            }
+        }
+    }
+}
+
+/// Whether techniques up to `level` solve `puzzle` (below
+/// [`Level::Beyond`]; there it says whether logic alone does). Faster than
+/// [`path`]: singles are applied all at once, and only when they are stuck
+/// is a harder step looked for. The answer is the path's: every technique
+/// here stays true as candidates shrink, so the order of the steps does not
+/// change where they end.
+pub fn solves(puzzle: &Grid, level: Level) -> bool {
+    let Ok(mut c) = Candidates::new(puzzle) else {
+        return false;
+    };
+    let level = level.min(Level::Expert);
+    loop {
+        if c.singles() {
+            continue;
+        }
+        if c.is_complete() {
+            return true;
+        }
+        if c.dead_end().is_some() {
+            return false;
+        }
+        let step = Technique::ALL[2..]
+            .iter()
+            .take_while(|t| t.level() <= level)
+            .find_map(|t| t.find(&c));
+        match step {
+            Some(step) => c.apply(&step),
+            None => return false,
+        }
+    }
 }
 
 /// How hard a puzzle is, from what solving it takes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Grade {
-    /// The hardest technique the logical solve needed, or `None` when
-    /// singles and locked candidates do not finish it.
+    /// The hardest technique the logical path needed; `None` when the
+    /// techniques do not finish it (it needs guessing).
     pub hardest: Option<Technique>,
+    /// Steps of the logical path (0 when it needs guessing).
+    pub steps: usize,
     /// Branch points the search engine needed (0 when logic suffices).
     pub guesses: u64,
 }
 
 impl Grade {
-    /// A stable word: `naked-singles`, `hidden-singles`, `locked-candidates`
-    /// or `guessing`.
+    /// The level: the hardest technique's, or [`Level::Beyond`].
+    pub fn level(&self) -> Level {
+        self.hardest.map_or(Level::Beyond, Technique::level)
+    }
+
+    /// A stable word: the level's id (`easy`, …, `beyond`).
     pub fn id(&self) -> &'static str {
-        match self.hardest {
-            Some(Technique::NakedSingle) => "naked-singles",
-            Some(Technique::HiddenSingle) => "hidden-singles",
-            Some(Technique::LockedCandidates) => "locked-candidates",
-            None => "guessing",
-        }
+        self.level().id()
     }
 }
 
 impl fmt::Display for Grade {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.hardest {
-            Some(Technique::NakedSingle) => f.write_str("easy: naked singles only"),
-            Some(Technique::HiddenSingle) => f.write_str("medium: hidden singles"),
-            Some(Technique::LockedCandidates) => f.write_str("hard: needs locked candidates"),
+            Some(t) => write!(
+                f,
+                "{}: {}, {} step{}",
+                t.level(),
+                t.name(),
+                self.steps,
+                if self.steps == 1 { "" } else { "s" }
+            ),
             None => write!(
                 f,
-                "very hard: needs guessing ({} guess{})",
+                "beyond: needs guessing ({} guess{})",
                 self.guesses,
                 if self.guesses == 1 { "" } else { "es" }
             ),
@@ -388,26 +791,26 @@ pub fn grade(puzzle: &Grid) -> Option<Grade> {
 /// when logic does not finish it, and says how many branch points the
 /// search needed (`None` when it found no solution).
 pub fn grade_with(puzzle: &Grid, guesses: impl FnOnce() -> Option<u64>) -> Option<Grade> {
-    let mut c = Candidates::new(puzzle).ok()?;
-    let mut hardest = Technique::NakedSingle;
-    while let Some(step) = c.next_step() {
-        hardest = hardest.max(step.technique());
-        c.apply(&step);
-    }
-    if c.is_complete() {
-        return Some(Grade {
-            hardest: Some(hardest),
-            guesses: 0,
+    // The quick test first: most puzzles a search had to guess on defeat
+    // the techniques too, and need no path.
+    if !solves(puzzle, Level::Expert) {
+        // No solution (the search says so) or one logic cannot reach.
+        return guesses().map(|g| Grade {
+            hardest: None,
+            steps: 0,
+            guesses: g.max(1),
         });
     }
-    guesses().map(|g| Grade {
-        hardest: None,
-        guesses: g.max(1),
+    let p = path(puzzle, Level::Expert).ok()?;
+    Some(Grade {
+        hardest: Some(p.hardest().unwrap_or(Technique::NakedSingle)),
+        steps: p.steps.len(),
+        guesses: 0,
     })
 }
 
 /// A hint for someone solving `puzzle` (the givens) who has filled
-/// `entries` so far (0 where empty). Never reveals more than one cell.
+/// `entries` so far (0 where empty). It names at most one cell to fill.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Hint {
     /// The grid is complete and right.
@@ -419,15 +822,15 @@ pub enum Hint {
     WrongEntries,
     /// The puzzle itself has no solution.
     NoSolution,
-    /// The next logical step fills `cell` with `digit`. `before` lists the
-    /// candidate eliminations (locked candidates) it needs first.
+    /// The next logical step that fills a cell (`step`), after the
+    /// eliminations it needs (`before`, in order).
     Step {
         /// The step that fills a cell.
         step: Step,
         /// The eliminations it needs first, in order.
         before: Vec<Step>,
     },
-    /// No step of these techniques applies: the solver's digit for the
+    /// No technique finds the next placement: the solver's digit for the
     /// empty cell with the fewest candidates.
     Reveal {
         /// The empty cell with the fewest candidates.
@@ -573,3 +976,88 @@ pub fn check(puzzle: &Grid, entries: &Grid) -> Check {
         }
     }
 }
+
+/// The digits of a mask (bit `d - 1`), from the smallest.
+pub(crate) fn digits_of(mask: u32) -> impl Iterator<Item = u8> {
+    (0..32u8).filter(move |d| mask >> d & 1 != 0).map(|d| d + 1)
+}
+
+/// The set bits of a mask, from the lowest, as positions.
+pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let i = mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        Some(i)
+    })
+}
+
+/// Every `k`-subset of the set bits of `mask`, as masks, in lexicographic
+/// order of positions.
+pub(crate) fn combinations(mask: u32, k: usize) -> Combinations {
+    let mut items = [0u8; 32];
+    let mut len = 0;
+    for i in bits(mask) {
+        items[len] = i as u8;
+        len += 1;
+    }
+    Combinations {
+        items,
+        len,
+        idx: [0; 4],
+        k,
+        started: false,
+        done: k == 0 || k > len || k > 4,
+    }
+}
+
+/// The iterator of [`combinations`] (k up to 4: quads are the largest).
+pub(crate) struct Combinations {
+    items: [u8; 32],
+    len: usize,
+    idx: [usize; 4],
+    k: usize,
+    started: bool,
+    done: bool,
+}
+
+impl Iterator for Combinations {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        if self.done {
+            return None;
+        }
+        let k = self.k;
+        if !self.started {
+            self.started = true;
+            for i in 0..k {
+                self.idx[i] = i;
+            }
+        } else {
+            // The next combination: the last index that can move, moves.
+            let mut i = k;
+            while i > 0 && self.idx[i - 1] == self.len - k + i - 1 {
+                i -= 1;
+            }
+            if i == 0 {
+                self.done = true;
+                return None;
+            }
+            self.idx[i - 1] += 1;
+            for j in i..k {
+                self.idx[j] = self.idx[j - 1] + 1;
+            }
+        }
+        Some(
+            self.idx[..k]
+                .iter()
+                .fold(0u32, |acc, &i| acc | 1 << self.items[i]),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -418,7 +418,10 @@ pub struct Generated {
     cells: Vec<u8>,
     grade: String,
     grade_id: &'static str,
+    technique: &'static str,
+    steps: u32,
     guesses: f64,
+    matched: bool,
 }
 
 #[wasm_bindgen]
@@ -432,15 +435,32 @@ impl Generated {
     pub fn cells(&self) -> Vec<u8> {
         self.cells.clone()
     }
-    /// The grade in words: `medium: hidden singles`.
+    /// The grade in words: `hard: X-Wing, 54 steps`.
     #[wasm_bindgen(getter)]
     pub fn grade(&self) -> String {
         self.grade.clone()
     }
-    /// `naked-singles`, `hidden-singles`, `locked-candidates` or `guessing`.
+    /// The level: `easy`, `medium`, `hard`, `expert` or `beyond`.
     #[wasm_bindgen(getter, js_name = gradeId)]
     pub fn grade_id(&self) -> String {
         self.grade_id.to_string()
+    }
+    /// The hardest technique its logical path needs (`x-wing`…), or `""`
+    /// when it needs guessing.
+    #[wasm_bindgen(getter)]
+    pub fn technique(&self) -> String {
+        self.technique.to_string()
+    }
+    /// Steps of its logical path (0 when it needs guessing).
+    #[wasm_bindgen(getter)]
+    pub fn steps(&self) -> u32 {
+        self.steps
+    }
+    /// Whether it is of the level asked for (always, when none was): the
+    /// generator gives up after `generate::ATTEMPTS` grids.
+    #[wasm_bindgen(getter)]
+    pub fn matched(&self) -> bool {
+        self.matched
     }
     /// Branch points the solver needed (0 when logic suffices).
     #[wasm_bindgen(getter)]
@@ -451,10 +471,11 @@ impl Generated {
 
 /// A random puzzle with exactly one solution; the same `seed` (an integer
 /// up to 2⁵³) gives the same puzzle everywhere. `symmetric`: givens
-/// symmetric under a 180° rotation.
+/// symmetric under a 180° rotation. `level`: `easy`, `medium`, `hard`,
+/// `expert`, `beyond`, or `""` for any.
 #[wasm_bindgen]
-pub fn generate(side: u32, seed: f64, symmetric: bool) -> Result<Generated, JsError> {
-    let mut job = GenerateJob::new(side, seed, symmetric)?;
+pub fn generate(side: u32, seed: f64, symmetric: bool, level: &str) -> Result<Generated, JsError> {
+    let mut job = GenerateJob::new(side, seed, symmetric, level)?;
     while !job.generator.step(usize::MAX) {}
     Ok(job.result())
 }
@@ -471,13 +492,21 @@ pub struct GenerateJob {
 #[wasm_bindgen]
 impl GenerateJob {
     #[wasm_bindgen(constructor)]
-    pub fn new(side: u32, seed: f64, symmetric: bool) -> Result<GenerateJob, JsError> {
+    pub fn new(side: u32, seed: f64, symmetric: bool, level: &str) -> Result<GenerateJob, JsError> {
         let size = size_of(side)?;
         if !(seed >= 0.0 && seed.fract() == 0.0 && seed <= 9_007_199_254_740_992.0) {
             return Err(JsError::new("the seed is a whole number from 0 to 2^53"));
         }
+        let level = match level {
+            "" => None,
+            id => Some(crate::logic::Level::from_id(id).ok_or_else(|| {
+                JsError::new(&format!(
+                    "unknown level '{id}': use easy, medium, hard, expert or beyond"
+                ))
+            })?),
+        };
         Ok(GenerateJob {
-            generator: crate::generate::Generator::new(size, seed as u64, symmetric),
+            generator: crate::generate::Generator::with_level(size, seed as u64, symmetric, level),
             side,
             tries: 0,
         })
@@ -513,7 +542,10 @@ impl GenerateJob {
             cells: g.puzzle.cells().to_vec(),
             grade: g.grade.to_string(),
             grade_id: g.grade.id(),
+            technique: g.grade.hardest.map_or("", |t| t.id()),
+            steps: g.grade.steps as u32,
             guesses: g.grade.guesses as f64,
+            matched: self.generator.matched(),
         }
     }
 }

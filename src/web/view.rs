@@ -27,10 +27,16 @@ struct Look {
     /// Candidate digits shown small in an empty cell (0: none shown).
     candidates: u32,
     role: Option<Role>,
+    /// Of those, the ones the step on show removes (struck through).
+    strike: u32,
     conflict: bool,
     wrong: bool,
     hint: bool,
     in_house: bool,
+    /// A cell of the pattern of the step on show (or of the hint).
+    pattern: bool,
+    /// The cell the step on show fills.
+    place: bool,
     cursor: bool,
     label: String,
 }
@@ -53,8 +59,8 @@ pub struct Feedback {
 impl Feedback {
     /// `moved`, `edited`, `unchanged`, `refused`, `undone`, `redone`,
     /// `loaded`, `opened`, `replaced`, `cleared`, `solution-shown`,
-    /// `solution-hidden`, `mode`, `hint`, `checked`, or `passed` (a key
-    /// left to the browser).
+    /// `solution-hidden`, `mode`, `hint`, `walk`, `walk-closed`, `checked`,
+    /// or `passed` (a key left to the browser).
     #[wasm_bindgen(getter)]
     pub fn kind(&self) -> String {
         self.kind.to_string()
@@ -107,7 +113,9 @@ fn kind_id(kind: &Kind) -> &'static str {
         Kind::SolutionShown { .. } => "solution-shown",
         Kind::SolutionHidden => "solution-hidden",
         Kind::Mode(_) => "mode",
-        Kind::Hint(_) => "hint",
+        Kind::Hint { .. } => "hint",
+        Kind::Walk { .. } => "walk",
+        Kind::WalkClosed => "walk-closed",
         Kind::Checked(_) => "checked",
     }
 }
@@ -382,6 +390,63 @@ impl GridView {
         self.answer(f)
     }
 
+    /// Shows the logical path of the givens from its first step, each
+    /// step's pattern marked on the grid as it stood; the entries wait,
+    /// unchanged, until [`GridView::close_walk`].
+    pub fn explain(&mut self) -> Result<Feedback, JsError> {
+        let f = self.session.explain();
+        self.answer(f)
+    }
+
+    /// Shows step `at` (0-based) of the logical path; past the last, where
+    /// the path ended.
+    #[wasm_bindgen(js_name = walkTo)]
+    pub fn walk_to(&mut self, at: u32) -> Result<Feedback, JsError> {
+        let f = self.session.walk_to(at as usize);
+        self.answer(f)
+    }
+
+    /// Moves `delta` steps along the logical path (negative: back).
+    #[wasm_bindgen(js_name = walkBy)]
+    pub fn walk_by(&mut self, delta: i32) -> Result<Feedback, JsError> {
+        let f = self.session.walk_by(delta as isize);
+        self.answer(f)
+    }
+
+    /// Back to the person's grid.
+    #[wasm_bindgen(js_name = closeWalk)]
+    pub fn close_walk(&mut self) -> Result<Feedback, JsError> {
+        let f = self.session.close_walk();
+        self.answer(f)
+    }
+
+    /// The step of the logical path on show (`undefined` when the path is
+    /// not on show; the number of steps when it shows the end).
+    #[wasm_bindgen(getter, js_name = walkAt)]
+    pub fn walk_at(&self) -> Option<u32> {
+        self.session.walk().map(|(_, at)| at as u32)
+    }
+
+    /// The steps of the logical path on show, one line each (`Hidden
+    /// single: In box 3, 5 fits only R2C8`); empty when it is not on show.
+    #[wasm_bindgen(js_name = walkSteps)]
+    pub fn walk_steps(&self) -> Vec<String> {
+        let s = &self.session;
+        s.walk()
+            .map(|(path, _)| words::walk_lines(path, s.size(), s.alphabet()))
+            .unwrap_or_default()
+    }
+
+    /// How the logical path ends, in one sentence (empty when it is not on
+    /// show).
+    #[wasm_bindgen(js_name = walkEnd)]
+    pub fn walk_end(&self) -> String {
+        let s = &self.session;
+        s.walk()
+            .map(|(path, _)| words::walk_end(path, s.size()).0)
+            .unwrap_or_default()
+    }
+
     /// Marks the wrong entries, without showing their right digits.
     pub fn check(&mut self) -> Result<Feedback, JsError> {
         let f = self.session.check();
@@ -551,19 +616,23 @@ impl GridView {
         } else {
             s.alphabet().symbol(s.size(), digit)
         };
-        let candidates = if digit == 0 {
-            candidates.get(cell).copied().unwrap_or(0)
-        } else {
-            0
+        let (candidates, strike) = match s.walk_candidates(cell) {
+            Some((c, gone)) if digit == 0 => (c, gone),
+            Some(_) => (0, 0),
+            None if digit == 0 => (candidates.get(cell).copied().unwrap_or(0), 0),
+            None => (0, 0),
         };
         Look {
             text,
             candidates,
+            strike,
             role: Some(role),
             conflict: s.in_conflict(cell),
             wrong: s.is_wrong(cell),
             hint: s.hinted() == Some(cell),
             in_house: s.in_hint_house(cell),
+            pattern: s.in_pattern(cell),
+            place: s.walk_places(cell),
             cursor: cell == s.cursor(),
             label: words::cell_label(s, cell, candidates),
         }
@@ -572,7 +641,7 @@ impl GridView {
     /// Each empty cell's candidates, when they are shown.
     fn candidates(&self) -> Vec<u32> {
         let s = &self.session;
-        if !self.show_candidates || s.solution().is_some() {
+        if !self.show_candidates || s.solution().is_some() || s.walk().is_some() {
             return Vec::new();
         }
         let grid = Grid::from_cells(s.size(), s.current()).expect("cells of this size");
@@ -594,7 +663,10 @@ impl GridView {
             }
             let el = &self.cells[cell];
             let old = &self.painted[cell];
-            if look.text != old.text || look.candidates != old.candidates {
+            if look.text != old.text
+                || look.candidates != old.candidates
+                || look.strike != old.strike
+            {
                 if look.candidates != 0 {
                     // Small candidates, one slot per digit so they keep their places.
                     el.set_text_content(None);
@@ -605,6 +677,9 @@ impl GridView {
                         let slot = document.create_element("span").map_err(js)?;
                         if look.candidates >> d & 1 != 0 {
                             slot.set_text_content(Some(&alphabet.symbol(size, d + 1)));
+                            if look.strike >> d & 1 != 0 {
+                                slot.set_attribute("class", "strike").map_err(js)?;
+                            }
                         }
                         pad.append_child(&slot).map_err(js)?;
                     }
@@ -623,6 +698,8 @@ impl GridView {
                 ("wrong", look.wrong),
                 ("hint", look.hint),
                 ("in-house", look.in_house),
+                ("pattern", look.pattern),
+                ("place", look.place),
                 ("wide", look.text.len() > 1),
             ] {
                 classes.toggle_with_force(class, on).map_err(js)?;

@@ -4,8 +4,8 @@
 
 use crate::alphabet::Alphabet;
 use crate::grid::{Conflict, Size};
-use crate::logic::{Check, Hint};
-use crate::session::{Feedback, Kind, Mode, Refusal, Role, Session};
+use crate::logic::{Check, End, Hint, Path};
+use crate::session::{Feedback, HintLevel, Kind, Mode, Refusal, Role, Session};
 use crate::solver::{Engine, Outcome, Progress, Stats};
 
 /// How a message is shown. `Keep` leaves the status as it is (a cursor
@@ -245,7 +245,9 @@ pub fn feedback(f: &Feedback, s: &Session) -> (String, Tone) {
             Tone::Info,
         ),
         Kind::Mode(Mode::Edit) => ("Edit puzzle: typing sets givens.".into(), Tone::Info),
-        Kind::Hint(h) => hint(h, size, alphabet),
+        Kind::Hint { hint: h, level } => hint(h, *level, size, alphabet),
+        Kind::Walk { at, steps, .. } => walk(s, *at, *steps),
+        Kind::WalkClosed => ("Back to your grid.".into(), Tone::Info),
         Kind::Checked(c) => check(c, s),
     }
 }
@@ -287,7 +289,7 @@ fn refusal(r: &Refusal, s: &Session) -> (String, Tone) {
     }
 }
 
-fn hint(h: &Hint, size: Size, alphabet: Alphabet) -> (String, Tone) {
+fn hint(h: &Hint, level: HintLevel, size: Size, alphabet: Alphabet) -> (String, Tone) {
     match h {
         Hint::Solved => ("The grid is complete and right.".into(), Tone::Ok),
         Hint::Conflict(c) => (
@@ -303,29 +305,145 @@ fn hint(h: &Hint, size: Size, alphabet: Alphabet) -> (String, Tone) {
             Tone::Warn,
         ),
         Hint::Step { step, before } => {
-            let mut text = String::new();
-            for b in before {
-                text.push_str(&b.describe(size, alphabet));
-                text.push_str(". Then: ");
-            }
-            text.push_str(&step.describe(size, alphabet));
-            text.push('.');
+            let first = before.first().unwrap_or(step);
+            let text = match level {
+                HintLevel::Nudge => {
+                    let houses: Vec<String> = crate::session::focus(first, size)
+                        .iter()
+                        .map(|h| h.to_string())
+                        .collect();
+                    let more = if before.is_empty() {
+                        String::new()
+                    } else {
+                        format!(
+                            " It clears the way for the next {}.",
+                            step.technique.name().to_lowercase()
+                        )
+                    };
+                    format!(
+                        "Look for {} {} in {}.{more} Hint again for the reasoning.",
+                        article(first.technique.name()),
+                        first.technique.name().to_lowercase(),
+                        crate::logic::list(&houses)
+                    )
+                }
+                HintLevel::Explain | HintLevel::Reveal => {
+                    let mut text = String::new();
+                    for b in before {
+                        text.push_str(&format!(
+                            "{}: {}. ",
+                            b.technique,
+                            b.describe(size, alphabet)
+                        ));
+                    }
+                    if level == HintLevel::Explain {
+                        text.push_str(&format!(
+                            "{}: {}. Hint again to see the digit.",
+                            step.technique,
+                            step.describe_unrevealed(size, alphabet)
+                        ));
+                    } else {
+                        text.push_str(&format!(
+                            "{}: {}.",
+                            step.technique,
+                            step.describe(size, alphabet)
+                        ));
+                    }
+                    text
+                }
+            };
             (text, Tone::Info)
         }
         Hint::Reveal {
             cell,
             digit,
             candidates,
-        } => (
+        } => match level {
+            HintLevel::Nudge => (
+                "None of this page's techniques finds the next step: here it takes a guess. \
+                 Hint again for the digit of the cell with the fewest candidates."
+                    .into(),
+                Tone::Info,
+            ),
+            _ => (
+                format!(
+                    "{} has the fewest candidates ({candidates}); the solver says it is {}.",
+                    size.cell_name(*cell),
+                    alphabet.symbol(size, *digit)
+                ),
+                Tone::Info,
+            ),
+        },
+    }
+}
+
+/// `a` or `an` for a technique's name.
+fn article(name: &str) -> &'static str {
+    match name.chars().next() {
+        Some('X') | Some('A') | Some('E') | Some('I') | Some('O') | Some('U') => "an",
+        _ => "a",
+    }
+}
+
+/// The step of the logical path on show, in one sentence.
+fn walk(s: &Session, at: usize, steps: usize) -> (String, Tone) {
+    let (size, alphabet) = (s.size(), s.alphabet());
+    let Some((path, _)) = s.walk() else {
+        return (String::new(), Tone::Keep);
+    };
+    match path.steps.get(at) {
+        Some(step) => (
             format!(
-                "No single or locked candidate helps here. {} has the fewest candidates ({candidates}); \
-                 the solver says it is {}.",
-                size.cell_name(*cell),
-                alphabet.symbol(size, *digit)
+                "Step {} of {steps}: {}: {}.",
+                at + 1,
+                step.technique,
+                step.describe(size, alphabet)
             ),
             Tone::Info,
         ),
+        None => walk_end(path, size),
     }
+}
+
+/// How the logical path ends, in one sentence.
+pub fn walk_end(path: &Path, size: Size) -> (String, Tone) {
+    let steps = path.steps.len();
+    match path.end {
+        End::Solved => (
+            format!(
+                "Solved by logic in {}: {} ({}).",
+                count(steps, "step", "steps"),
+                path.level(),
+                path.hardest()
+                    .map_or("nothing to do".to_string(), |t| format!("hardest technique: {t}"))
+            ),
+            Tone::Ok,
+        ),
+        End::Stuck => (
+            format!(
+                "After {}, no technique of this page applies: the {} left need guessing.",
+                count(steps, "step", "steps"),
+                count(path.last.empty(), "cell", "cells")
+            ),
+            Tone::Warn,
+        ),
+        End::Dead(_) => (
+            format!(
+                "After {}, some cell or house has no candidate left: these givens have no solution in {size}.",
+                count(steps, "step", "steps")
+            ),
+            Tone::Error,
+        ),
+    }
+}
+
+/// One line per step of a logical path, for the step-by-step list:
+/// `Hidden single: In box 3, 5 fits only R2C8`.
+pub fn walk_lines(path: &Path, size: Size, alphabet: Alphabet) -> Vec<String> {
+    path.steps
+        .iter()
+        .map(|step| format!("{}: {}", step.technique, step.describe(size, alphabet)))
+        .collect()
 }
 
 fn check(c: &Check, s: &Session) -> (String, Tone) {

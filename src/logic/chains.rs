@@ -1,0 +1,112 @@
+//! X-Chains: chains of one digit.
+
+use std::collections::VecDeque;
+
+use super::{bits, Candidates, Step, Technique};
+
+/// The longest chain searched, in links: long enough for the chains people
+/// follow, short enough to stay quick on 25×25.
+const MAX_LINKS: usize = 11;
+
+/// X-Chain: cells of one digit linked alternately by strong links (the
+/// only two places of the digit in a house: one of them holds it) and weak
+/// links (two cells that share a house: not both hold it), starting and
+/// ending with a strong link. Sound: if the first cell does not hold the
+/// digit, the strong link puts it in the next, the weak link takes it from
+/// the one after, and so on to the last cell, which holds it; so one of the
+/// two ends holds the digit, and a cell that sees both ends cannot. The
+/// shortest such chain from each cell, in order, is tried; a chain of one
+/// strong link is locked candidates or a subset, and is left to them.
+pub(super) fn x_chain(c: &Candidates) -> Option<Step> {
+    let layout = c.layout();
+    let n = layout.n;
+    let cells = c.size().cells();
+    for d in 0..n {
+        let bit = 1u32 << d;
+        let has = |cell: usize| c.mask(cell) & bit != 0;
+        // Strong links: per cell, the other place of the digit in each house
+        // where it has exactly two.
+        let mut strong: Vec<Vec<usize>> = vec![Vec::new(); cells];
+        for h in 0..3 * n {
+            let places = c.places(h, d);
+            if places.count_ones() == 2 {
+                let mut it = bits(places).map(|i| layout.cells[h][i]);
+                let (a, b) = (it.next().unwrap(), it.next().unwrap());
+                strong[a].push(b);
+                strong[b].push(a);
+            }
+        }
+        for start in (0..cells).filter(|&s| !strong[s].is_empty()) {
+            // Breadth first over (cell, whether the next link must be
+            // strong); `from` remembers the way back.
+            let mut from = vec![[usize::MAX; 2]; cells];
+            let mut depth = vec![[usize::MAX; 2]; cells];
+            let mut queue = VecDeque::new();
+            depth[start][1] = 0;
+            queue.push_back((start, 1usize));
+            while let Some((u, need_strong)) = queue.pop_front() {
+                let du = depth[u][need_strong];
+                if du >= MAX_LINKS {
+                    continue;
+                }
+                let next: Vec<usize> = if need_strong == 1 {
+                    strong[u].clone()
+                } else {
+                    layout.of[u]
+                        .iter()
+                        .flat_map(|&h| layout.cells[h].iter().copied())
+                        .filter(|&v| v != u && has(v))
+                        .collect()
+                };
+                let arrive = 1 - need_strong;
+                for v in next {
+                    if depth[v][arrive] != usize::MAX || v == start {
+                        continue;
+                    }
+                    depth[v][arrive] = du + 1;
+                    from[v][arrive] = u;
+                    queue.push_back((v, arrive));
+                    // Arrived by a strong link, three links or more: a chain.
+                    if arrive == 0 && du + 1 >= 3 {
+                        let chain = walk_back(&from, start, v);
+                        let mut sorted = chain.clone();
+                        sorted.sort_unstable();
+                        sorted.dedup();
+                        if sorted.len() != chain.len() {
+                            // The walk crosses itself: sound, but not a
+                            // chain to show; a simple one may follow.
+                            continue;
+                        }
+                        let gone: Vec<usize> = (0..cells)
+                            .filter(|&x| has(x) && !chain.contains(&x))
+                            .filter(|&x| layout.sees(x, start) && layout.sees(x, v))
+                            .collect();
+                        if !gone.is_empty() {
+                            let mut step = Step::new(Technique::XChain);
+                            step.digits = bit;
+                            step.cells = chain;
+                            step.eliminations =
+                                gone.into_iter().map(|x| (x, d as u8 + 1)).collect();
+                            return Some(step);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The chain from `start` to `end` (arrived at by a strong link), from the
+/// breadth-first search's way back.
+fn walk_back(from: &[[usize; 2]], start: usize, end: usize) -> Vec<usize> {
+    let mut chain = vec![end];
+    let (mut at, mut state) = (end, 0usize);
+    while at != start || state != 1 {
+        at = from[at][state];
+        state = 1 - state;
+        chain.push(at);
+    }
+    chain.reverse();
+    chain
+}

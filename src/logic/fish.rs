@@ -1,0 +1,57 @@
+//! Basic fish: X-Wing (2 lines), Swordfish (3), Jellyfish (4).
+
+use super::{bits, combinations, house_of, Candidates, Step, Technique};
+
+/// Fish of size k: a digit whose places in k parallel lines (the base) all
+/// lie in k crossing lines (the cover) leaves the rest of the cover lines.
+/// Sound: each base line holds the digit once, in a different cover line
+/// (k digits in k cover lines, at most one per line), so every cover line
+/// gets its digit from the base, and nowhere else. Rows as the base first,
+/// then columns.
+pub(super) fn basic(c: &Candidates, k: usize) -> Option<Step> {
+    let layout = c.layout();
+    let n = layout.n;
+    let technique = match k {
+        2 => Technique::XWing,
+        3 => Technique::Swordfish,
+        _ => Technique::Jellyfish,
+    };
+    for d in 0..n {
+        let bit = 1u32 << d;
+        for (base, cover) in [(0, n), (n, 0)] {
+            // Line i of the base: house base + i; position j in it lies in
+            // cover line j (house cover + j).
+            let places: Vec<u32> = (0..n).map(|i| c.places(base + i, d)).collect();
+            let lines = (0..n)
+                .filter(|&i| (2..=k).contains(&(places[i].count_ones() as usize)))
+                .fold(0u32, |acc, i| acc | 1 << i);
+            for chosen in combinations(lines, k) {
+                let covered = bits(chosen).fold(0u32, |acc, i| acc | places[i]);
+                if covered.count_ones() as usize != k {
+                    continue;
+                }
+                let eliminations: Vec<(usize, u8)> = bits(covered)
+                    .flat_map(|j| layout.cells[cover + j].iter().copied())
+                    .filter(|&cell| c.mask(cell) & bit != 0)
+                    .filter(|&cell| !bits(chosen).any(|i| layout.of[cell].contains(&(base + i))))
+                    .map(|cell| (cell, d as u8 + 1))
+                    .collect();
+                if !eliminations.is_empty() {
+                    let mut step = Step::new(technique);
+                    step.digits = bit;
+                    step.cells = bits(chosen)
+                        .flat_map(|i| bits(places[i]).map(move |j| layout.cells[base + i][j]))
+                        .collect();
+                    step.cells.sort_unstable();
+                    step.houses = bits(chosen)
+                        .map(|i| house_of(n, base + i))
+                        .chain(bits(covered).map(|j| house_of(n, cover + j)))
+                        .collect();
+                    step.eliminations = eliminations;
+                    return Some(step);
+                }
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,92 @@
+//! Subsets: k cells of a house that share k candidates, or k digits that
+//! share k places (pairs, triples and quads).
+
+use super::{bits, combinations, house_of, Candidates, Step, Technique};
+
+fn technique(naked: bool, k: usize) -> Technique {
+    match (naked, k) {
+        (true, 2) => Technique::NakedPair,
+        (true, 3) => Technique::NakedTriple,
+        (true, _) => Technique::NakedQuad,
+        (false, 2) => Technique::HiddenPair,
+        (false, 3) => Technique::HiddenTriple,
+        (false, _) => Technique::HiddenQuad,
+    }
+}
+
+/// Naked subset: k empty cells of a house whose candidates, together, are
+/// k digits. Sound: those k cells hold k different digits, so they take
+/// all k, and no other cell of the house can hold one of them.
+pub(super) fn naked(c: &Candidates, k: usize) -> Option<Step> {
+    let layout = c.layout();
+    for h in 0..3 * layout.n {
+        let cells = &layout.cells[h];
+        let empty: u32 = (0..cells.len())
+            .filter(|&i| c.mask(cells[i]) != 0)
+            .fold(0, |acc, i| acc | 1 << i);
+        if (empty.count_ones() as usize) <= k {
+            continue;
+        }
+        let small = bits(empty)
+            .filter(|&i| (2..=k).contains(&(c.mask(cells[i]).count_ones() as usize)))
+            .fold(0u32, |acc, i| acc | 1 << i);
+        for chosen in combinations(small, k) {
+            let digits = bits(chosen).fold(0u32, |acc, i| acc | c.mask(cells[i]));
+            if digits.count_ones() as usize != k {
+                continue;
+            }
+            let eliminations: Vec<(usize, u8)> = bits(empty & !chosen)
+                .flat_map(|i| {
+                    let cell = cells[i];
+                    super::digits_of(c.mask(cell) & digits).map(move |d| (cell, d))
+                })
+                .collect();
+            if !eliminations.is_empty() {
+                let mut step = Step::new(technique(true, k));
+                step.digits = digits;
+                step.cells = bits(chosen).map(|i| cells[i]).collect();
+                step.houses = vec![house_of(layout.n, h)];
+                step.eliminations = eliminations;
+                return Some(step);
+            }
+        }
+    }
+    None
+}
+
+/// Hidden subset: k digits whose places in a house, together, are k cells.
+/// Sound: the house holds each of the k digits, in those k cells, which are
+/// then full: no other digit fits them.
+pub(super) fn hidden(c: &Candidates, k: usize) -> Option<Step> {
+    let layout = c.layout();
+    let n = layout.n;
+    for h in 0..3 * n {
+        let cells = &layout.cells[h];
+        let open = !c.placed(h) & ((1u64 << n) - 1) as u32;
+        let places: Vec<u32> = (0..n).map(|d| c.places(h, d)).collect();
+        let few = bits(open)
+            .filter(|&d| (2..=k).contains(&(places[d].count_ones() as usize)))
+            .fold(0u32, |acc, d| acc | 1 << d);
+        for digits in combinations(few, k) {
+            let spots = bits(digits).fold(0u32, |acc, d| acc | places[d]);
+            if spots.count_ones() as usize != k {
+                continue;
+            }
+            let eliminations: Vec<(usize, u8)> = bits(spots)
+                .flat_map(|i| {
+                    let cell = cells[i];
+                    super::digits_of(c.mask(cell) & !digits).map(move |d| (cell, d))
+                })
+                .collect();
+            if !eliminations.is_empty() {
+                let mut step = Step::new(technique(false, k));
+                step.digits = digits;
+                step.cells = bits(spots).map(|i| cells[i]).collect();
+                step.houses = vec![house_of(n, h)];
+                step.eliminations = eliminations;
+                return Some(step);
+            }
+        }
+    }
+    None
+}
