@@ -45,13 +45,17 @@
  * @property {4 | 9 | 16 | 25} [size] The side (default 9).
  * @property {number} [seed] A whole number from 0 to 2^53: the same seed gives the same puzzle.
  * @property {boolean} [symmetric] Givens symmetric under a half turn.
+ * @property {'easy' | 'medium' | 'hard' | 'expert' | 'beyond'} [difficulty] The level: the
+ *   hardest technique its logical path needs (easy: singles; medium: + locked candidates; hard:
+ *   + subsets and fish; expert: + wings and chains; beyond: needs guessing). Any when omitted.
  */
 
 /**
  * @typedef {object} Generated
  * @property {string} puzzle One line of text ('.' for empty cells).
  * @property {number} side
- * @property {string} grade In words, such as 'medium: hidden singles'.
+ * @property {string} grade In words, such as 'hard: X-Wing, 54 steps'.
+ * @property {'easy' | 'medium' | 'hard' | 'expert' | 'beyond'} level
  * @property {number} seed The seed that makes it again.
  */
 
@@ -85,6 +89,7 @@
  */
 
 const SIDES = [4, 9, 16, 25];
+const LEVELS = ['easy', 'medium', 'hard', 'expert', 'beyond'];
 const MAX_COUNT = 1_000_000;
 const CHECK_BATCH = 64;
 
@@ -191,15 +196,19 @@ export function createApi({ ready, glue, newSolver }) {
   /** @type {(options?: GenerateOptions) => Promise<Generated>} */
   const generate = (options = {}) =>
     enqueue(async () => {
-      checkOptions(options, ['size', 'seed', 'symmetric'], 'generate');
-      const { size = 9, seed = Math.floor(Math.random() * 2 ** 32), symmetric = false } = options;
+      checkOptions(options, ['size', 'seed', 'symmetric', 'difficulty'], 'generate');
+      const { size = 9, seed = Math.floor(Math.random() * 2 ** 32), symmetric = false, difficulty = '' } = options;
       check(SIDES.includes(size), 'generate: size must be 4, 9, 16 or 25');
       check(Number.isSafeInteger(seed) && seed >= 0, 'generate: seed must be a whole number from 0 to 2^53');
       check(typeof symmetric === 'boolean', 'generate: symmetric must be true or false');
+      check(['', ...LEVELS].includes(difficulty), `generate: difficulty must be one of ${LEVELS.join(', ')}`);
       const s = await started();
-      const g = await s.generate(size, seed, symmetric);
+      const g = await s.generate(size, seed, symmetric, difficulty);
+      if (!g.matched) {
+        throw new Error(`generate: no ${difficulty} ${size}×${size} puzzle came from seed ${seed}; try another seed`);
+      }
       const puzzle = glue.formatGrid(g.cells, size, glue.alphabets(size)[0], 'line').trim();
-      return { puzzle, side: size, grade: g.grade, seed };
+      return { puzzle, side: size, grade: g.grade, level: g.gradeId, seed };
     });
 
   /** @type {(text: string, options?: CheckOptions) => Promise<Verdict[]>} */

@@ -25,11 +25,13 @@ const BLOB_CHARS = 1 << 18;
 
 export const TSV_HEADER = 'puzzle\tline\tsize\toutcome\tcount\tdifficulty\tsolution\treason';
 
+// The CLI's difficulty column holds the level's id; the table shows it.
 const DIFFICULTY = {
-  'naked-singles': 'easy',
-  'hidden-singles': 'medium',
-  'locked-candidates': 'hard',
-  guessing: 'very hard',
+  easy: 'easy',
+  medium: 'medium',
+  hard: 'hard',
+  expert: 'expert',
+  beyond: 'beyond (guessing)',
 };
 
 /** One worker per core, each with up to IN_FLIGHT_PER_LANE batches. */

@@ -40,9 +40,9 @@ export class InlineSolver {
     }
   }
 
-  async generate(side, seed, symmetric = false) {
+  async generate(side, seed, symmetric = false, level = '') {
     const run = this.#start();
-    const job = new this.#jobs.GenerateJob(side, seed, symmetric);
+    const job = new this.#jobs.GenerateJob(side, seed, symmetric, level);
     try {
       await this.#run(job, run, null);
       // Grading the puzzle is one call (60–100 ms for 25×25): a click made

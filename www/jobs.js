@@ -111,7 +111,10 @@ export function solveResult(job) {
   return out;
 }
 
-/** A generated puzzle: { side, cells, givens, grade, gradeId, guesses }. */
+/**
+ * A generated puzzle: { side, cells, givens, grade, gradeId (the level),
+ * technique, steps, guesses, matched (of the level asked for) }.
+ */
 export function generated(g) {
   const cells = g.cells;
   const out = {
@@ -120,7 +123,10 @@ export function generated(g) {
     givens: cells.reduce((k, d) => k + (d !== 0), 0),
     grade: g.grade,
     gradeId: g.gradeId,
+    technique: g.technique,
+    steps: g.steps,
     guesses: g.guesses,
+    matched: g.matched,
   };
   g.free();
   return out;

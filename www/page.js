@@ -64,7 +64,15 @@ export function boot({ solver, document = globalThis.document, location = global
     copy: $('copy'),
     generate: $('generate'),
     symmetric: $('symmetric'),
+    level: $('level'),
     hint: $('hint'),
+    explain: $('explain'),
+    steps: $('steps'),
+    stepsList: $('steps-list'),
+    stepsEnd: $('steps-end'),
+    stepBack: $('step-back'),
+    stepNext: $('step-next'),
+    stepsClose: $('steps-close'),
     check: $('check'),
     undo: $('undo'),
     redo: $('redo'),
@@ -95,6 +103,7 @@ export function boot({ solver, document = globalThis.document, location = global
   /** Shows a view's feedback: its words with their tone, saving when the grid changed. */
   function show(f) {
     if (f.changed) save();
+    syncSteps();
     if (f.tone === 'keep') {
       // A cursor move ends a passing note about a key, nothing else.
       if (ui.status.dataset.kind === 'hint') say('');
@@ -266,6 +275,62 @@ export function boot({ solver, document = globalThis.document, location = global
     view.setShowCandidates(ui.candidates.checked);
   });
 
+  // ---- step by step: the logical path, painted by the view ---------------
+
+  /** Fills the list of steps from the view (when a path is first shown). */
+  function listSteps() {
+    const items = view.walkSteps().map((line, i) => {
+      const li = document.createElement('li');
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = line;
+      button.addEventListener('click', () => show(view.walkTo(i)));
+      li.append(button);
+      return li;
+    });
+    ui.stepsList.replaceChildren(...items);
+    ui.stepsEnd.textContent = view.walkEnd();
+  }
+
+  /** The panel follows the view: shown with the path, the current step marked. */
+  function syncSteps() {
+    const at = view.walkAt;
+    ui.steps.hidden = at === undefined;
+    if (at === undefined) return;
+    const items = ui.stepsList.children;
+    for (const [i, li] of Array.from(items).entries()) {
+      if (i === at) {
+        li.setAttribute('aria-current', 'step');
+        li.scrollIntoView?.({ block: 'nearest' });
+      } else {
+        li.removeAttribute('aria-current');
+      }
+    }
+    ui.stepBack.disabled = at === 0;
+    ui.stepNext.disabled = at >= items.length;
+  }
+
+  ui.explain.addEventListener('click', () => {
+    const f = view.explain();
+    if (f.kind === 'walk') listSteps();
+    show(f);
+    if (f.kind === 'walk') ui.stepNext.focus();
+  });
+  ui.stepBack.addEventListener('click', () => show(view.walkBy(-1)));
+  ui.stepNext.addEventListener('click', () => show(view.walkBy(1)));
+  ui.stepsClose.addEventListener('click', () => {
+    show(view.closeWalk());
+    ui.explain.focus();
+  });
+  ui.steps.addEventListener('keydown', (e) => {
+    if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+      e.preventDefault();
+      show(view.walkBy(e.key === 'ArrowLeft' ? -1 : 1));
+    } else if (e.key === 'Escape') {
+      ui.stepsClose.click();
+    }
+  });
+
   // ---- solving and generating ----------------------------------------------
 
   function cancelWork() {
@@ -311,9 +376,14 @@ export function boot({ solver, document = globalThis.document, location = global
     syncButtons();
     const side = view.side;
     const seed = Math.floor(Math.random() * 2 ** 32);
-    say(`Making a ${side}×${side} puzzle with one solution…`);
+    const level = ui.level.value;
+    say(`Making a ${level ? `${level} ` : ''}${side}×${side} puzzle with one solution…`);
     try {
-      const g = await solver.generate(side, seed, ui.symmetric.checked);
+      const g = await solver.generate(side, seed, ui.symmetric.checked, level);
+      if (!g.matched) {
+        say(`No ${level} ${side}×${side} puzzle came from this seed's grids; press Generate again.`, 'warn');
+        return;
+      }
       view.setGivens(Uint8Array.from(g.cells));
       view.setMode('play');
       save();

@@ -81,14 +81,14 @@ export class SolverClient {
   }
 
   /**
-   * Makes a puzzle with one solution. Resolves with { side, cells, givens,
-   * grade, gradeId, guesses }.
+   * Makes a puzzle with one solution, of `level` (`easy` … `beyond`, or
+   * `''` for any). Resolves with jobs.js's `generated`.
    */
-  generate(side, seed, symmetric = false) {
+  generate(side, seed, symmetric = false, level = '') {
     if (this.#pending) this.cancel();
     if (!this.#worker) this.#spawn();
     const id = this.#nextId++;
-    return this.#send({ type: 'generate', id, side, seed, symmetric }, null);
+    return this.#send({ type: 'generate', id, side, seed, symmetric, level }, null);
   }
 
   /**

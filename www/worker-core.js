@@ -62,7 +62,7 @@ export function serve(glue, load) {
       let job;
       try {
         await ready;
-        job = new GenerateJob(msg.side, msg.seed, msg.symmetric);
+        job = new GenerateJob(msg.side, msg.seed, msg.symmetric, msg.level ?? '');
         // In slices like a solve, so a Cancel is confirmed within one.
         if (!(await runSliced(job, { sliceMs: SLICE_MS, wanted: () => current === msg.id }))) {
           self.postMessage({ type: 'cancelled', id: msg.id });
