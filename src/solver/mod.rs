@@ -481,7 +481,11 @@ impl Solver {
             if each!(&mut self.search, s => s.run(at)) {
                 return true;
             }
-            self.hand_over();
+            // Two solutions by then: the band search keeps counting (the
+            // learning engine pays a clause per solution it excludes).
+            if self.handover_at().is_some() {
+                self.hand_over();
+            }
         }
         each!(&mut self.search, s => s.run(cap))
     }
@@ -654,6 +658,20 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_count_past_two_solutions_stays_with_the_band_search() {
+        // An empty 9×9 passes the hand-over point with thousands of
+        // solutions found: the learning engine, a clause per solution,
+        // would count them thirty times slower.
+        let empty = Grid::empty(Size::S9);
+        let limit = 4 * escalate_after(Size::S9);
+        let mut solver = Solver::new(&empty, Engine::Bitmask, limit);
+        assert!(solver.run(u64::MAX));
+        assert!(solver.stats().nodes > escalate_after(Size::S9));
+        assert_eq!(solver.progress().engine, Engine::Bitmask);
+        assert_eq!((solver.found(), solver.stats().conflicts), (limit, 0));
     }
 
     #[test]
