@@ -137,7 +137,7 @@ pub use parse::{
     parse_all, parse_first, Entry, ParseError, ParseErrorKind, ParseOptions, Parser, Puzzle,
 };
 pub use solver::{
-    count_solutions, propagated_candidates, solve, Engine, Outcome, Progress, Report, SolveOptions,
-    Solver, Stats,
+    count_solutions, propagated_candidates, solve, Engine, NextSolution, Outcome, Progress, Report,
+    Solutions, SolveOptions, Solver, Stats,
 };
 pub use verify::{verify, VerifyError};

@@ -13,6 +13,7 @@ mod propagate;
 mod search;
 mod shape;
 mod singles;
+mod solutions;
 mod subsets;
 
 use std::fmt;
@@ -21,6 +22,7 @@ use crate::grid::{Conflict, Grid, Size};
 use learn::{Before, LearnSearch};
 use search::BandSearch;
 use shape::{S2, S3, S4, S5};
+pub use solutions::{NextSolution, Solutions};
 
 /// How often [`Solver::run_until`] asks whether to stop, in nodes: a few
 /// milliseconds of work at most, even on 25×25.
@@ -567,6 +569,26 @@ impl Solver {
         match &self.search {
             Search::Conflict(_) => 0,
             s => each!(s, x => x.found),
+        }
+    }
+
+    /// Looks for up to `limit` solutions from here on (a lower limit than
+    /// the current one changes nothing): a search that stopped at its old
+    /// limit goes on with the next [`Solver::run`], from where it stopped.
+    pub fn raise_limit(&mut self, limit: u64) {
+        self.limit = self.limit.max(limit);
+        match &mut self.search {
+            Search::Conflict(_) => {}
+            s => each!(s, x => x.raise_limit(limit)),
+        }
+    }
+
+    /// The solution found last, while the search stands where it found it:
+    /// right after a run that found it and stopped at the limit (or ended).
+    fn latest_cells(&self) -> Option<Vec<u8>> {
+        match &self.search {
+            Search::Conflict(_) => None,
+            s => each!(s, x => (x.found > 0).then(|| x.latest())),
         }
     }
 

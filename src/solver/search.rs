@@ -183,6 +183,10 @@ pub(crate) struct BandSearch<S: Shape> {
     limit: u64,
     pub(crate) found: u64,
     pub(crate) first: Option<Vec<u8>>,
+    /// The arena slot of the solution found last: it stays there until the
+    /// search resumes, so `latest` reads it only when asked, and a count
+    /// pays one store per solution.
+    solved_at: usize,
     pub(crate) stats: Stats,
     pub(crate) finished: bool,
     shape: std::marker::PhantomData<S>,
@@ -204,6 +208,7 @@ impl<S: Shape> BandSearch<S> {
             limit: 1,
             found: 0,
             first: None,
+            solved_at: 0,
             stats: Stats::default(),
             finished: false,
             shape: std::marker::PhantomData,
@@ -266,6 +271,23 @@ impl<S: Shape> BandSearch<S> {
         (fixed, cand)
     }
 
+    /// The solution found last: only while the search stands where it
+    /// found it (stopped at the limit, or ended there).
+    pub(crate) fn latest(&self) -> Vec<u8> {
+        let at = self.solved_at * self.stride;
+        digits::<S>(&self.boards[at..at + self.stride])
+    }
+
+    /// Looks for up to `limit` solutions: a search stopped at its old limit
+    /// with branches left resumes (from the next alternative) on `run`.
+    pub(crate) fn raise_limit(&mut self, limit: u64) {
+        self.limit = self.limit.max(limit);
+        // Only the limit ends a search with frames left.
+        if self.finished && !self.frames.is_empty() && self.found < self.limit {
+            self.finished = false;
+        }
+    }
+
     /// Propagates the board in `slot`; records it as a solution, or opens a
     /// frame on it.
     fn settle(&mut self, slot: usize) {
@@ -274,6 +296,7 @@ impl<S: Shape> BandSearch<S> {
             Err(c) => self.learn(c),
             Ok(true) => {
                 self.found += 1;
+                self.solved_at = slot;
                 if self.first.is_none() {
                     self.first = Some(digits::<S>(board));
                 }
