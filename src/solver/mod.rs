@@ -2,10 +2,14 @@
 //!
 //! [`solve`] answers a puzzle in one call; [`Solver`] does the same work in
 //! slices of search nodes, for callers that must stay responsive.
+//! [`Solutions`] hands out a puzzle's solutions one at a time, and
+//! [`Estimator`] estimates counts too large to enumerate, both in slices
+//! too.
 
 mod board;
 #[cfg(not(target_arch = "wasm32"))]
 mod dlx;
+mod estimate;
 mod learn;
 mod locked;
 mod nine;
@@ -19,6 +23,7 @@ mod subsets;
 use std::fmt;
 
 use crate::grid::{Conflict, Grid, Size};
+pub use estimate::{estimate, Estimate, EstimateOptions, Estimator, Magnitude};
 use learn::{Before, LearnSearch};
 use search::BandSearch;
 use shape::{S2, S3, S4, S5};

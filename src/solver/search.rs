@@ -14,7 +14,7 @@ use super::Stats;
 
 /// What to branch on: a cell's candidates, or a digit's places in a house.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Choice {
+pub(super) enum Choice {
     /// Try each digit of `digits` in `cell`.
     Cell { cell: usize, digits: u32 },
     /// Try `digit` (0-based) in each cell of house `house` whose position in
@@ -34,7 +34,7 @@ enum Choice {
 /// With `weights` (conflicts seen per house), cells are ranked by
 /// candidates per weight of their three houses (dom/wdeg): the search goes
 /// where it failed before.
-fn choose<S: Shape>(cand: &[u32], weights: Option<&[u32]>) -> Choice {
+pub(super) fn choose<S: Shape>(cand: &[u32], weights: Option<&[u32]>) -> Choice {
     let mut best = usize::MAX;
     let mut best_count = u32::MAX;
     let mut best_weight = 1u64;
@@ -117,7 +117,7 @@ fn choose<S: Shape>(cand: &[u32], weights: Option<&[u32]>) -> Choice {
 /// without weights), found with one fold per band; `None` when no cell has
 /// two candidates. Cheaper than building the cell view: on 9×9 nearly every
 /// branch point has one.
-fn choose_pair<S: Shape>(board: &[S::W], weights: Option<&[u32]>) -> Option<Choice> {
+pub(super) fn choose_pair<S: Shape>(board: &[S::W], weights: Option<&[u32]>) -> Option<Choice> {
     let mut best: Option<(usize, u32)> = None;
     for k in 0..S::B {
         let (mut once, mut twice, mut thrice) = (S::W::ZERO, S::W::ZERO, S::W::ZERO);
@@ -286,6 +286,12 @@ impl<S: Shape> BandSearch<S> {
         if self.finished && !self.frames.is_empty() && self.found < self.limit {
             self.finished = false;
         }
+    }
+
+    /// The root board after propagation, before any branch. Only
+    /// meaningful before `run`.
+    pub(crate) fn root_board(&self) -> &[S::W] {
+        &self.boards[..self.stride]
     }
 
     /// Propagates the board in `slot`; records it as a solution, or opens a
