@@ -446,6 +446,17 @@ impl Estimator {
     /// soon as it says yes. A paused estimate resumes where it stopped, and
     /// the slices do not change the result.
     pub fn run_until(&mut self, more_nodes: u64, mut stop: impl FnMut() -> bool) -> bool {
+        self.run_watching(more_nodes, |_| stop())
+    }
+
+    /// Like [`Estimator::run_until`], but `watch` sees the estimator each
+    /// time (to report its progress as it goes) before it says whether to
+    /// stop.
+    pub fn run_watching(
+        &mut self,
+        more_nodes: u64,
+        mut watch: impl FnMut(&Estimator) -> bool,
+    ) -> bool {
         let cap = self.nodes().saturating_add(more_nodes);
         let mut check = self.nodes() + STOP_CHECK_NODES;
         while !self.finished {
@@ -454,7 +465,7 @@ impl Estimator {
                 return false;
             }
             if nodes >= check {
-                if stop() {
+                if watch(self) {
                     return false;
                 }
                 check = nodes + STOP_CHECK_NODES;

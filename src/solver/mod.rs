@@ -538,6 +538,16 @@ impl Solver {
     /// deadline or a user's Cancel. Returns whether the search has ended; a
     /// paused search can be resumed.
     pub fn run_until(&mut self, more_nodes: u64, mut stop: impl FnMut() -> bool) -> bool {
+        self.run_watching(more_nodes, |_| stop())
+    }
+
+    /// Like [`Solver::run_until`], but `watch` sees the solver each time
+    /// (to report its progress as it goes) before it says whether to stop.
+    pub fn run_watching(
+        &mut self,
+        more_nodes: u64,
+        mut watch: impl FnMut(&Solver) -> bool,
+    ) -> bool {
         let cap = self.stats().nodes.saturating_add(more_nodes);
         loop {
             let nodes = self.stats().nodes;
@@ -547,7 +557,7 @@ impl Solver {
             if self.run(STOP_CHECK_NODES.min(cap - nodes)) {
                 return true;
             }
-            if stop() {
+            if watch(self) {
                 return false;
             }
         }
