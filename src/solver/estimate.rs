@@ -120,6 +120,17 @@ impl Magnitude {
     }
 }
 
+/// Writes `x` ≥ 0 rounded to `decimals` digits after the point, in integer
+/// arithmetic: core's float formatting would add 15 KB to the WebAssembly.
+fn fixed(f: &mut fmt::Formatter<'_>, x: f64, decimals: u32) -> fmt::Result {
+    let scale = 10u64.pow(decimals);
+    let n = (x * scale as f64 + 0.5) as u64;
+    match decimals {
+        0 => write!(f, "{n}"),
+        d => write!(f, "{}.{:0d$}", n / scale, n % scale, d = d as usize),
+    }
+}
+
 /// Three significant digits: `288`, `12.3`, `0.402`, and `6.67e21` from a
 /// million up (or below a thousandth).
 impl fmt::Display for Magnitude {
@@ -128,18 +139,20 @@ impl fmt::Display for Magnitude {
             return f.write_str("0");
         }
         let log = self.log10();
-        if (-3.0..6.0).contains(&log) {
-            let x = self.to_f64();
-            let decimals = (2 - log.floor() as i64).max(0) as usize;
-            return write!(f, "{x:.decimals$}");
+        let power = log.floor() as i64;
+        if (-3..6).contains(&power) {
+            return fixed(f, self.to_f64(), (2 - power).max(0) as u32);
         }
-        let mut power = log.floor();
-        let mut digits = 10f64.powf(log - power);
-        if (digits * 100.0).round() >= 1000.0 {
+        // The leading digits, 100 to 999 (rounding may carry into the
+        // power: 9.996e6 is 1.00e7).
+        let mut digits = ((log - power as f64) * std::f64::consts::LN_10).exp() * 100.0 + 0.5;
+        let mut power = power;
+        if digits >= 1000.0 {
             digits /= 10.0;
-            power += 1.0;
+            power += 1;
         }
-        write!(f, "{digits:.2}e{power}")
+        let digits = digits as u64;
+        write!(f, "{}.{:02}e{power}", digits / 100, digits % 100)
     }
 }
 
@@ -382,10 +395,12 @@ impl fmt::Display for Estimate {
             _ => 2,
         };
         let (low, high) = self.interval();
+        write!(f, "~{}\testimate\tse=", self.mean)?;
+        fixed(f, percent, decimals)?;
         write!(
             f,
-            "~{}\testimate\tse={percent:.decimals$}%\t95%={low}..{high}\tprobes={}\tseed={}",
-            self.mean, self.probes, self.seed
+            "%\t95%={low}..{high}\tprobes={}\tseed={}",
+            self.probes, self.seed
         )
     }
 }
