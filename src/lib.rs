@@ -4,7 +4,8 @@
 //! - [`alphabet`], [`parse`], [`format`](mod@format): text in and out, every
 //!   layout and alphabet;
 //! - [`solver`]: the bitmask engine and the Dancing Links engine behind one
-//!   signature, [`solve`];
+//!   signature, [`solve`]; [`Solutions`] one at a time; [`estimate()`] for
+//!   counts too large to enumerate;
 //! - [`verify`](mod@verify): the independent checker; [`collection`]: one
 //!   verdict per puzzle for checking a collection (the CLI's `check`, the
 //!   page's panel);
@@ -69,6 +70,24 @@
 //! assert_eq!(count_solutions(&puzzle.grid, Engine::Dlx, 2), 1);
 //! // An empty 4×4 has 288 solutions.
 //! assert_eq!(count_solutions(&Grid::empty(Size::S4), Engine::Bitmask, 1000), 288);
+//! ```
+//!
+//! # Estimate
+//!
+//! [`estimate()`] estimates a count too large to enumerate with Knuth's
+//! random probes down the search tree, with its standard error; when the
+//! exact search beside the probes ends first, the count is exact.
+//!
+//! ```
+//! use bitsudoku::{estimate, EstimateOptions, Grid, Size};
+//!
+//! let options = EstimateOptions { probes: 2000, seed: 1, exact: true };
+//! let nine = estimate(&Grid::empty(Size::S9), &options);
+//! assert_eq!(nine.exact, None);
+//! // 6,670,903,752,021,072,936,960 grids (Felgenhauer and Jarvis).
+//! assert!((nine.mean.log10() - 21.82).abs() < 0.1);
+//! println!("{nine}"); // ~6.6…e21 TAB estimate TAB se=…% TAB 95%=… TAB probes=2000 TAB seed=1
+//! assert_eq!(estimate(&Grid::empty(Size::S4), &options).exact, Some(288));
 //! ```
 //!
 //! # Format
@@ -137,7 +156,8 @@ pub use parse::{
     parse_all, parse_first, Entry, ParseError, ParseErrorKind, ParseOptions, Parser, Puzzle,
 };
 pub use solver::{
-    count_solutions, propagated_candidates, solve, Engine, Outcome, Progress, Report, SolveOptions,
-    Solver, Stats,
+    count_solutions, estimate, propagated_candidates, solve, Engine, Estimate, EstimateOptions,
+    Estimator, Magnitude, NextSolution, Outcome, Progress, Report, Solutions, SolveOptions, Solver,
+    Stats,
 };
 pub use verify::{verify, VerifyError};

@@ -189,6 +189,107 @@ fn count_lines_match_the_input_errors_included() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
 
+#[test]
+fn count_estimate_prints_an_estimate_or_the_exact_count() {
+    let conflict = format!("44{}", &NINE[2..]);
+    let counted = std::fs::read_to_string(data("9x9_counts.txt")).unwrap();
+    let (puzzle, count) = counted.lines().nth(1).unwrap().split_once('\t').unwrap();
+    let input = format!(
+        "{}\n{NINE}\n{conflict}\n{puzzle}\n{}\nabc\n",
+        ".".repeat(81),
+        ".".repeat(16)
+    );
+    let args = ["count", "--estimate", "--probes", "2000", "--seed", "3"];
+    let out = run(&args, &input);
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 6, "one line per puzzle: {stdout}");
+    // ~6.67e21 TAB estimate TAB se=1.4% TAB 95%=6.4e21..6.9e21 TAB probes=2000 TAB seed=3
+    let fields: Vec<&str> = lines[0].split('\t').collect();
+    assert_eq!(fields.len(), 6, "{}", lines[0]);
+    let mean: f64 = fields[0].strip_prefix('~').unwrap().parse().unwrap();
+    assert!((mean / 6.67e21 - 1.0).abs() < 0.2, "{}", lines[0]);
+    assert_eq!(fields[1], "estimate");
+    let se: f64 = fields[2]["se=".len()..]
+        .trim_end_matches('%')
+        .parse()
+        .unwrap();
+    assert!(se > 0.0 && se < 10.0, "{}", lines[0]);
+    let (low, high) = fields[3]["95%=".len()..].split_once("..").unwrap();
+    let (low, high): (f64, f64) = (low.parse().unwrap(), high.parse().unwrap());
+    assert!(low < mean && mean < high, "{}", lines[0]);
+    assert_eq!(&fields[4..], ["probes=2000", "seed=3"]);
+    // Small searches end within the probes: exact counts.
+    assert_eq!(
+        &lines[1..],
+        [
+            "1\texact",
+            "0\tconflict",
+            &format!("{count}\texact"),
+            "288\texact",
+            "-\tinvalid"
+        ]
+    );
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("puzzle 3 (line 3): conflicting givens"),
+        "{err}"
+    );
+    assert!(err.contains("puzzle 6 (line 6"), "{err}");
+    assert_eq!(out.status.code(), Some(1), "the last line is no puzzle");
+    // The same seed, the same output, on any number of threads.
+    assert_eq!(
+        run(&[&args[..], &["-j", "2"]].concat(), &input).stdout,
+        out.stdout
+    );
+    let other = run(&["count", "--estimate", "--probes", "2000"], &input);
+    assert_ne!(text(&other.stdout).lines().next(), Some(lines[0]));
+    assert!(text(&other.stdout)
+        .lines()
+        .next()
+        .unwrap()
+        .ends_with("seed=1"));
+}
+
+#[test]
+fn a_stopped_estimate_says_how_many_probes_it_rests_on() {
+    let empty = format!("{}\n", ".".repeat(81));
+    let out = run(&["count", "--estimate", "--max-nodes", "5000"], &empty);
+    let stdout = text(&out.stdout);
+    let probes: u64 = stdout.trim_end().rsplit('\t').nth(1).unwrap()["probes=".len()..]
+        .parse()
+        .unwrap();
+    assert!((2..10_000).contains(&probes), "{stdout}");
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "<stdin>:puzzle 1 (line 1): warning: gave up after 5000 search nodes \
+             (--max-nodes): estimated from {probes} of 10000 probes\n"
+        )
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let out = run(&["count", "--estimate", "--max-nodes", "20"], &empty);
+    assert_eq!(text(&out.stdout), "-\tbudget\n");
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn estimate_options_are_checked() {
+    for args in [
+        &["count", "--probes", "100"][..],
+        &["count", "--seed", "2"],
+        &["count", "--estimate", "--limit", "5"],
+        &["count", "--estimate", "--engine", "dlx"],
+        &["count", "--estimate", "--probes", "1"],
+        &["solve", "--estimate"],
+    ] {
+        // No input: a usage error exits before reading any.
+        let out = run(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
 /// Nodes the search takes, from `--stats`.
 fn nodes(args: &[&str], puzzle: &str) -> u64 {
     let out = run(args, puzzle);
@@ -719,6 +820,22 @@ fn a_progress_bar_on_a_terminal_only() {
     assert!(!on_a_terminal(&format!("check --quiet {file}")).contains("puzzles ·"));
     // Piped, standard error holds only messages: none for this file.
     let piped = run(&["solve", file], "");
+    assert_eq!(text(&piped.stderr), "");
+    // One long count: its workers move the bar while it runs.
+    std::fs::write(&path, format!("{}\n", ".".repeat(81))).unwrap();
+    for jobs in [1, 2] {
+        let shown = on_a_terminal(&format!("count --limit 2000000 --jobs {jobs} {file}"));
+        assert!(shown.contains(" solutions · "), "{shown:?}");
+        assert!(shown.contains(" positions · "), "{shown:?}");
+        assert!(
+            shown.contains("0 puzzles · "),
+            "before the puzzle is done: {shown:?}"
+        );
+    }
+    let shown = on_a_terminal(&format!("count --estimate --probes 20000 {file}"));
+    assert!(shown.contains(" probes · "), "{shown:?}");
+    assert!(!on_a_terminal(&format!("count -q --limit 2000000 {file}")).contains("positions"));
+    let piped = run(&["count", "--limit", "2000000", file], "");
     assert_eq!(text(&piped.stderr), "");
     std::fs::remove_file(&path).unwrap();
 }

@@ -207,3 +207,148 @@ fn the_collection_reader_takes_pieces_cut_anywhere() {
         }
     }
 }
+
+/// The page's counting, estimating and browsing jobs (feature `page`).
+#[cfg(feature = "page")]
+mod counting {
+    use super::*;
+    use bitsudoku::web::api::{CountJob, EstimateJob, SolutionsJob};
+
+    const NINE_COUNTS: &str = include_str!("data/9x9_counts.txt");
+
+    /// The counting set's puzzle with the fewest solutions, and their number.
+    fn fewest_solutions() -> (Vec<u8>, u64) {
+        NINE_COUNTS
+            .lines()
+            .filter_map(|l| l.split_once('\t'))
+            .map(|(p, n)| (parse(p, 9, None).unwrap().cells(), n.parse().unwrap()))
+            .min_by_key(|&(_, n)| n)
+            .unwrap()
+    }
+
+    #[wasm_bindgen_test]
+    fn a_count_runs_in_slices_and_says_what_it_found_so_far() {
+        let mut job = CountJob::new(&[0; 16], 4, 0.0).unwrap();
+        let mut seen = vec![job.found()];
+        // 0 ms: one stop check's worth of nodes a slice.
+        while !job.run_for(0.0) {
+            seen.push(job.found());
+            assert!(job.more() && !job.done());
+            assert_eq!(
+                job.outcome(),
+                if job.found() < 2.0 {
+                    "budget"
+                } else {
+                    "several"
+                }
+            );
+        }
+        assert!(seen.len() > 2, "several slices: {seen:?}");
+        assert!(seen.windows(2).all(|w| w[0] <= w[1]));
+        assert_eq!((job.found(), job.more(), job.done()), (288.0, false, true));
+        assert_eq!(job.outcome(), "several");
+        assert!(job.nodes() > 288.0);
+
+        let mut limited = CountJob::new(&[0; 81], 9, 100_000.0).unwrap();
+        while !limited.run_for(5.0) {}
+        assert_eq!((limited.found(), limited.more()), (100_000.0, true));
+
+        let (cells, want) = fewest_solutions();
+        let mut job = CountJob::new(&cells, 9, 0.0).unwrap();
+        while !job.run_for(1.0) {}
+        assert_eq!((job.found(), job.more()), (want as f64, false));
+
+        let mut conflicting = vec![0u8; 81];
+        conflicting[0] = 5;
+        conflicting[1] = 5;
+        let job = CountJob::new(&conflicting, 9, 0.0).unwrap();
+        assert_eq!(
+            (job.done(), job.found(), job.outcome()),
+            (true, 0.0, "conflict".into())
+        );
+        for bad in [-1.0, 1.5, f64::NAN] {
+            assert_eq!(
+                message(CountJob::new(&[0; 16], 4, bad).err().unwrap()),
+                "the limit is a whole number from 0 to 2^53"
+            );
+        }
+    }
+
+    #[wasm_bindgen_test]
+    fn an_estimate_in_slices_is_the_command_lines_to_the_digit() {
+        // `bitsudoku count --estimate --probes 2000 --seed 1` on an empty 9×9,
+        // natively: the same seed gives the same bits in WebAssembly.
+        let mut job = EstimateJob::new(&[0; 81], 9, 2000, 1.0).unwrap();
+        let mut slices = 0;
+        while !job.run_for(2.0) {
+            slices += 1;
+            assert!(job.probes_done() < 2000.0);
+        }
+        assert!(slices > 1);
+        assert_eq!((job.probes(), job.probes_done()), (2000.0, 2000.0));
+        let e = job.result();
+        assert_eq!(
+            e.line(),
+            "~6.80e21\testimate\tse=3.9%\t95%=6.28e21..7.32e21\tprobes=2000\tseed=1"
+        );
+        assert_eq!(e.exact(), None);
+        assert_eq!(
+            (e.text(), e.interval()),
+            ("6.80e21".into(), vec!["6.28e21".into(), "7.32e21".into()])
+        );
+        assert!((e.estimate() / 6.67e21 - 1.0).abs() < 0.1);
+        assert!((e.log10() - 21.83).abs() < 0.05);
+        assert!((e.relative_error() - 0.039).abs() < 0.001);
+
+        // A small tree: the exact search beside the probes ends first.
+        let mut small = EstimateJob::new(&[0; 16], 4, 10_000, 7.0).unwrap();
+        while !small.run_for(5.0) {}
+        let e = small.result();
+        assert_eq!(
+            (e.exact(), e.line(), e.relative_error()),
+            (Some(288.0), "288\texact".into(), 0.0)
+        );
+        let mut conflicting = vec![0u8; 16];
+        conflicting[0] = 1;
+        conflicting[1] = 1;
+        let job = EstimateJob::new(&conflicting, 4, 100, 1.0).unwrap();
+        assert!(job.done() && job.result().conflict());
+        assert_eq!(job.result().line(), "0\tconflict");
+        assert_eq!(
+            message(EstimateJob::new(&[0; 16], 4, 1, 1.0).err().unwrap()),
+            "an estimate needs at least 2 probes"
+        );
+    }
+
+    #[wasm_bindgen_test]
+    fn solutions_are_browsed_one_at_a_time() {
+        let (cells, want) = fewest_solutions();
+        let puzzle = Grid::from_side(9, cells.clone()).unwrap();
+        let mut job = SolutionsJob::new(&cells, 9).unwrap();
+        let mut seen = std::collections::HashSet::new();
+        while !job.exhausted() {
+            // 0 ms: a pause after each stop check, until a solution comes (these
+            // come within one: slicing is tested natively, in slices of 7 nodes).
+            if let Some(solution) = job.next_for(0.0) {
+                let grid = Grid::from_side(9, solution.clone()).unwrap();
+                verify(&puzzle, &grid).unwrap();
+                assert!(seen.insert(solution), "each solution once");
+                assert_eq!(job.handed(), seen.len() as f64);
+            }
+        }
+        assert_eq!((seen.len() as u64, job.handed()), (want, want as f64));
+        assert_eq!(job.outcome(), "several");
+        assert_eq!(job.next_for(100.0), None);
+
+        let p = parse(NINE, 0, None).unwrap();
+        let mut unique = SolutionsJob::new(&p.cells(), 9).unwrap();
+        let first = unique.next_for(f64::INFINITY).unwrap();
+        assert_eq!(
+            first,
+            solve(&p.cells(), 9, 2, 0.0).unwrap().cells().unwrap()
+        );
+        assert_eq!(unique.next_for(f64::INFINITY), None);
+        assert!(unique.exhausted());
+        assert_eq!((unique.handed(), unique.outcome()), (1.0, "unique".into()));
+    }
+}

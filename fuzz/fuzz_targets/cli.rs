@@ -1,7 +1,7 @@
 //! Arbitrary bytes → the CLI's whole input path (the chunked line reader, the
 //! parser, the solver under a node limit, the printer) never panics, holds no
-//! more than a capped line, and `count` and `check` print exactly one line per
-//! puzzle.
+//! more than a capped line, and `count` (`--estimate` too) and `check` print
+//! exactly one line per puzzle.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -29,6 +29,10 @@ fuzz_target!(|data: &[u8]| {
     let mut args = vec![command, "--max-nodes", "300", "--jobs", jobs];
     if !size.is_empty() {
         args.extend(["--size", size]);
+    }
+    // Some counts estimate instead: one line per puzzle too.
+    if command == "count" && data.len() % 5 == 0 {
+        args.extend(["--estimate", "--probes", "20"]);
     }
     let (status, out) = cli::run_bytes(&args, rest, chunk).expect("valid arguments");
     assert!(status <= 1, "no usage error from puzzle bytes");

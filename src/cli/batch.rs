@@ -12,17 +12,18 @@ use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::io::{self, Read, Write};
 use std::rc::Rc;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bitsudoku::collection::{describe_conflict, Finding, Tally, Verdict, TSV_HEADER};
 use bitsudoku::logic::{path, End, Level};
 use bitsudoku::{
-    format::write_grid, parse::Entries, Entry, Grid, Layout, Outcome, ParseOptions, Puzzle,
-    SolveOptions, Solver,
+    format::write_grid, parse::Entries, Entry, EstimateOptions, Estimator, Grid, Layout, Outcome,
+    ParseOptions, Puzzle, SolveOptions, Solver,
 };
 use serde::Serialize;
 
-use super::progress::Progress;
+use super::progress::{Progress, Reporter, Shared};
 use super::{Format, Separator, Times};
 
 /// Puzzles per chunk handed to a worker: enough that the hand-off costs
@@ -35,6 +36,8 @@ const WINDOW_PER_JOB: usize = 8;
 pub(crate) enum Mode {
     Solve(Separator),
     Count,
+    /// `count --estimate`.
+    Estimate(EstimateOptions),
     Check(Format),
     /// The logical path, one step a line, with techniques up to this level.
     Explain(Level),
@@ -69,6 +72,9 @@ pub(crate) struct Judge {
     pub mode: Mode,
     pub stats: bool,
     pub timeout: Option<Duration>,
+    /// The progress bar's totals, when there is a bar and the run counts:
+    /// a puzzle reports to them while it searches.
+    pub live: Option<Arc<Shared>>,
 }
 
 thread_local! {
@@ -138,7 +144,7 @@ impl Judge {
                         self.print_verdict(&mut rec, &Verdict::unreadable(&entry, e), format)
                     }
                     // One output line per puzzle, so `count`'s lines match its input's.
-                    Mode::Count => {
+                    Mode::Count | Mode::Estimate(_) => {
                         rec.err = format!("{}: {}\n", where_(e.line, e.column), e.kind);
                         rec.out.push_str("-\tinvalid\n");
                     }
@@ -155,12 +161,26 @@ impl Judge {
             return rec;
         }
         let started = Instant::now();
+        if let Mode::Estimate(options) = self.mode {
+            self.estimate(&mut rec, &here, puzzle, &options, entry.index);
+            return rec;
+        }
         let (engine, limit) = (self.options.engine, self.options.limit);
         let solver = Solver::reuse(solver, &puzzle.grid, engine, limit);
         let budget = self.options.max_nodes.saturating_sub(solver.stats().nodes);
-        let finished = match self.timeout {
-            Some(limit) => solver.run_until(budget, || started.elapsed() >= limit),
-            None => solver.run(budget),
+        let timeout = self.timeout;
+        let out_of_time = || timeout.is_some_and(|t| started.elapsed() >= t);
+        let finished = match self.live.as_ref().map(Shared::reporter) {
+            None if timeout.is_none() => solver.run(budget),
+            None => solver.run_until(budget, out_of_time),
+            Some(mut reporter) => {
+                let finished = solver.run_watching(budget, |s| {
+                    reporter.update(s.found(), s.stats().nodes);
+                    out_of_time()
+                });
+                reporter.finish(solver.found(), solver.stats().nodes);
+                finished
+            }
         };
         let report = solver.report();
         let elapsed = started.elapsed();
@@ -198,6 +218,7 @@ impl Judge {
             }
             Mode::Count => count(&mut rec, &here, puzzle, &report.outcome, stopped),
             Mode::Explain(_) => unreachable!("explained above"),
+            Mode::Estimate(_) => unreachable!("estimates are answered above"),
             Mode::Check(format) => {
                 let finding = Finding::from_report(puzzle, &report, stopped.map(|s| s.to_string()));
                 let verdict = Verdict::of(entry.index, entry.line, puzzle, finding);
@@ -205,6 +226,77 @@ impl Judge {
             }
         }
         rec
+    }
+
+    /// `count --estimate`'s line for one puzzle. `--timeout` and
+    /// `--max-nodes` end the probes early: the estimate from those done so
+    /// far is printed with a warning (it says how many), or `-` when fewer
+    /// than two were done.
+    fn estimate(
+        &self,
+        rec: &mut Record,
+        here: &str,
+        puzzle: &Puzzle,
+        options: &EstimateOptions,
+        index: usize,
+    ) {
+        let started = Instant::now();
+        let mut estimator = Estimator::new(&puzzle.grid, options);
+        let timeout = self.timeout;
+        let mut reporter: Option<Reporter> = self.live.as_ref().map(Shared::reporter);
+        let finished = estimator.run_watching(self.options.max_nodes, |e| {
+            if let Some(r) = &mut reporter {
+                r.update(e.probes_done(), e.nodes());
+            }
+            timeout.is_some_and(|t| started.elapsed() >= t)
+        });
+        let estimate = estimator.estimate();
+        if let Some(r) = reporter {
+            r.finish(estimate.probes, estimate.nodes);
+        }
+        let stopped = (!finished).then_some(match timeout {
+            Some(t) if estimate.nodes < self.options.max_nodes => Stop::Timeout(t.as_secs_f64()),
+            _ => Stop::Nodes(self.options.max_nodes),
+        });
+        if self.stats {
+            let elapsed = started.elapsed();
+            rec.time = Some((elapsed, index));
+            let word = match (stopped, estimate.exact) {
+                (Some(Stop::Timeout(_)), _) => "timeout",
+                (Some(Stop::Nodes(_)), _) => "budget",
+                (None, Some(_)) => "exact",
+                (None, None) => "estimate",
+            };
+            rec.err = format!(
+                "{here}: {word}, {} probes, {} nodes, {} µs\n",
+                estimate.probes,
+                estimate.nodes,
+                elapsed.as_micros()
+            );
+        }
+        if let Some(c) = &estimate.conflict {
+            let why = describe_conflict(c, &puzzle.grid, &puzzle.notation);
+            rec.err.push_str(&format!("{here}: {why}\n"));
+        }
+        match stopped {
+            Some(stop) if estimate.probes < 2 => {
+                rec.err.push_str(&format!("{here}: {stop}\n"));
+                rec.failed = true;
+                let word = match stop {
+                    Stop::Timeout(_) => "timeout",
+                    Stop::Nodes(_) => "budget",
+                };
+                rec.out = format!("-\t{word}\n");
+            }
+            Some(stop) => {
+                rec.err.push_str(&format!(
+                    "{here}: warning: {stop}: estimated from {} of {} probes\n",
+                    estimate.probes, options.probes
+                ));
+                rec.out = format!("{estimate}\n");
+            }
+            None => rec.out = format!("{estimate}\n"),
+        }
     }
 
     fn print_verdict(&self, rec: &mut Record, verdict: &Verdict, format: Format) {

@@ -183,12 +183,13 @@ fn batch_rate(bytes: &[u8], parse: ParseOptions, limit: u64, jobs: usize, second
         mode: super::batch::Mode::Solve(super::Separator::Between),
         stats: false,
         timeout: None,
+        live: None,
     };
     let mut job = super::batch::Job::new(
         judge(),
         parse,
         jobs,
-        super::progress::Progress::new(true, None),
+        super::progress::Progress::new(true, None, None),
         io::sink(),
     );
     let started = std::time::Instant::now();

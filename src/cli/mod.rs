@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use batch::{Job, Judge, Mode};
 use bitsudoku::logic::Level;
-use bitsudoku::{Alphabet, Engine, ParseOptions, Size, SolveOptions};
+use bitsudoku::{Alphabet, Engine, EstimateOptions, ParseOptions, Size, SolveOptions};
 use clap::{Args, Parser as ClapParser, Subcommand, ValueEnum};
 use progress::Progress;
 
@@ -118,6 +118,32 @@ struct CountArgs {
     /// Count up to this many solutions.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     limit: u64,
+    /// Estimate the number of solutions with random probes down the search tree (Knuth's
+    /// estimator), with its error: for counts too large to enumerate. A search that ends
+    /// within the probes' work gives the exact count.
+    #[arg(long, conflicts_with_all = ["limit", "engine"])]
+    estimate: bool,
+    /// Probes for --estimate: the error shrinks as one over their square root.
+    #[arg(long, value_name = "K", default_value_t = 10_000, requires = "estimate",
+          value_parser = clap::value_parser!(u64).range(2..))]
+    probes: u64,
+    /// Seed of --estimate's probes: the same seed gives the same estimate.
+    #[arg(long, value_name = "S", default_value_t = 1, requires = "estimate")]
+    seed: u64,
+}
+
+impl CountArgs {
+    fn mode(&self) -> Mode {
+        if self.estimate {
+            Mode::Estimate(EstimateOptions {
+                probes: self.probes,
+                seed: self.seed,
+                exact: true,
+            })
+        } else {
+            Mode::Count
+        }
+    }
 }
 
 #[derive(Args, Debug)]
@@ -244,7 +270,7 @@ pub fn main() -> ExitCode {
             let limit = if args.first { 1 } else { 2 };
             run_batch(&args.input, limit, Mode::Solve(args.separator), out())
         }
-        Command::Count(args) => run_batch(&args.input, args.limit, Mode::Count, out()),
+        Command::Count(args) => run_batch(&args.input, args.limit, args.mode(), out()),
         Command::Check(args) => run_batch(&args.input, args.limit, Mode::Check(args.format), out()),
         Command::Explain(args) => run_batch(&args.input, 2, Mode::Explain(args.level), out()),
         Command::Bench(args) => bench::run(&args),
@@ -277,6 +303,7 @@ fn judge(args: &InputArgs, limit: u64, mode: Mode) -> (Judge, ParseOptions) {
         mode,
         stats: args.stats,
         timeout: args.timeout,
+        live: None,
     };
     let parse = ParseOptions {
         size: args.size,
@@ -313,9 +340,20 @@ fn input_len(file: &str) -> Option<u64> {
     None
 }
 
-/// `solve`, `count` or `check` over the inputs named on the command line.
+/// What a run's progress bar counts while puzzles run: the solutions of a
+/// count, the probes of an estimate; nothing for `solve` and `check`.
+fn counting(mode: Mode) -> Option<&'static str> {
+    match mode {
+        Mode::Count => Some("solutions"),
+        Mode::Estimate(_) => Some("probes"),
+        Mode::Solve(_) | Mode::Check(_) | Mode::Explain(_) => None,
+    }
+}
+
+/// `solve`, `count`, `check` or `explain` over the inputs named on the
+/// command line.
 fn run_batch(args: &InputArgs, limit: u64, mode: Mode, out: impl Write) -> io::Result<u8> {
-    let (judge, parse) = judge(args, limit, mode);
+    let (mut judge, parse) = judge(args, limit, mode);
     let files: Vec<&str> = if args.files.is_empty() {
         vec!["-"]
     } else {
@@ -323,7 +361,8 @@ fn run_batch(args: &InputArgs, limit: u64, mode: Mode, out: impl Write) -> io::R
     };
     let lens: Vec<Option<u64>> = files.iter().map(|f| input_len(f)).collect();
     let total = lens.iter().try_fold(0u64, |sum, len| len.map(|l| sum + l));
-    let progress = Progress::new(args.quiet, total);
+    let progress = Progress::new(args.quiet, total, counting(mode));
+    judge.live = counting(mode).and(progress.live());
     let mut job = Job::new(judge, parse, jobs(args), progress, out);
     job.start()?;
     let mut base = 0;
@@ -357,13 +396,13 @@ pub fn run_bytes(args: &[&str], input: &[u8], chunk: usize) -> Result<(u8, Vec<u
             if a.first { 1 } else { 2 },
             Mode::Solve(a.separator),
         ),
-        Command::Count(a) => (&a.input, a.limit, Mode::Count),
+        Command::Count(a) => (&a.input, a.limit, a.mode()),
         Command::Check(a) => (&a.input, a.limit, Mode::Check(a.format)),
         Command::Explain(a) => (&a.input, 2, Mode::Explain(a.level)),
         _ => return Err("only solve, count, check and explain read puzzles this way".into()),
     };
     let (judge, parse) = judge(input_args, limit, mode);
-    let progress = Progress::new(true, None);
+    let progress = Progress::new(true, None, None);
     let mut job = Job::new(judge, parse, jobs(input_args), progress, Vec::new());
     let reader = Trickle {
         input,

@@ -55,6 +55,8 @@ pub(crate) struct Dlx {
     pub(crate) first: Option<Vec<u8>>,
     pub(crate) stats: Stats,
     pub(crate) finished: bool,
+    /// Finished at the limit, with the rest of the search still to go.
+    paused: bool,
 }
 
 impl Dlx {
@@ -85,6 +87,7 @@ impl Dlx {
                 ..Stats::default()
             },
             finished: false,
+            paused: false,
         };
         // Headers: the root 0 and the columns, linked in a ring.
         for i in 0..=columns as u32 {
@@ -195,17 +198,34 @@ impl Dlx {
     fn record(&mut self) {
         self.found += 1;
         if self.first.is_none() {
-            let n = self.side;
-            let mut cells = vec![0u8; n * n];
-            let chosen = self.levels.iter().map(|l| self.choice[l.row as usize]);
-            for choice in self.given_choices.iter().copied().chain(chosen) {
-                let (cell, digit) = (choice as usize / n, choice as usize % n);
-                cells[cell] = digit as u8 + 1;
-            }
-            self.first = Some(cells);
+            self.first = Some(self.latest());
         }
         if self.found >= self.limit {
             self.finished = true;
+            self.paused = true;
+        }
+    }
+
+    /// The solution found last, read off the chosen rows: only while the
+    /// search stands where it found it.
+    pub(crate) fn latest(&self) -> Vec<u8> {
+        let n = self.side;
+        let mut cells = vec![0u8; n * n];
+        let chosen = self.levels.iter().map(|l| self.choice[l.row as usize]);
+        for choice in self.given_choices.iter().copied().chain(chosen) {
+            let (cell, digit) = (choice as usize / n, choice as usize % n);
+            cells[cell] = digit as u8 + 1;
+        }
+        cells
+    }
+
+    /// Looks for up to `limit` solutions: a search stopped at its old limit
+    /// goes on from the solution it stands on.
+    pub(crate) fn raise_limit(&mut self, limit: u64) {
+        self.limit = self.limit.max(limit);
+        if self.paused && self.found < self.limit {
+            self.paused = false;
+            self.finished = false;
         }
     }
 

@@ -2,10 +2,14 @@
 //!
 //! [`solve`] answers a puzzle in one call; [`Solver`] does the same work in
 //! slices of search nodes, for callers that must stay responsive.
+//! [`Solutions`] hands out a puzzle's solutions one at a time, and
+//! [`Estimator`] estimates counts too large to enumerate, both in slices
+//! too.
 
 mod board;
 #[cfg(not(target_arch = "wasm32"))]
 mod dlx;
+mod estimate;
 mod learn;
 mod locked;
 mod nine;
@@ -13,14 +17,17 @@ mod propagate;
 mod search;
 mod shape;
 mod singles;
+mod solutions;
 mod subsets;
 
 use std::fmt;
 
 use crate::grid::{Conflict, Grid, Size};
+pub use estimate::{estimate, Estimate, EstimateOptions, Estimator, Magnitude};
 use learn::{Before, LearnSearch};
 use search::BandSearch;
 use shape::{S2, S3, S4, S5};
+pub use solutions::{NextSolution, Solutions};
 
 /// How often [`Solver::run_until`] asks whether to stop, in nodes: a few
 /// milliseconds of work at most, even on 25×25.
@@ -481,7 +488,11 @@ impl Solver {
             if each!(&mut self.search, s => s.run(at)) {
                 return true;
             }
-            self.hand_over();
+            // Two solutions by then: the band search keeps counting (the
+            // learning engine pays a clause per solution it excludes).
+            if self.handover_at().is_some() {
+                self.hand_over();
+            }
         }
         each!(&mut self.search, s => s.run(cap))
     }
@@ -527,6 +538,16 @@ impl Solver {
     /// deadline or a user's Cancel. Returns whether the search has ended; a
     /// paused search can be resumed.
     pub fn run_until(&mut self, more_nodes: u64, mut stop: impl FnMut() -> bool) -> bool {
+        self.run_watching(more_nodes, |_| stop())
+    }
+
+    /// Like [`Solver::run_until`], but `watch` sees the solver each time
+    /// (to report its progress as it goes) before it says whether to stop.
+    pub fn run_watching(
+        &mut self,
+        more_nodes: u64,
+        mut watch: impl FnMut(&Solver) -> bool,
+    ) -> bool {
         let cap = self.stats().nodes.saturating_add(more_nodes);
         loop {
             let nodes = self.stats().nodes;
@@ -536,7 +557,7 @@ impl Solver {
             if self.run(STOP_CHECK_NODES.min(cap - nodes)) {
                 return true;
             }
-            if stop() {
+            if watch(self) {
                 return false;
             }
         }
@@ -563,6 +584,26 @@ impl Solver {
         match &self.search {
             Search::Conflict(_) => 0,
             s => each!(s, x => x.found),
+        }
+    }
+
+    /// Looks for up to `limit` solutions from here on (a lower limit than
+    /// the current one changes nothing): a search that stopped at its old
+    /// limit goes on with the next [`Solver::run`], from where it stopped.
+    pub fn raise_limit(&mut self, limit: u64) {
+        self.limit = self.limit.max(limit);
+        match &mut self.search {
+            Search::Conflict(_) => {}
+            s => each!(s, x => x.raise_limit(limit)),
+        }
+    }
+
+    /// The solution found last, while the search stands where it found it:
+    /// right after a run that found it and stopped at the limit (or ended).
+    fn latest_cells(&self) -> Option<Vec<u8>> {
+        match &self.search {
+            Search::Conflict(_) => None,
+            s => each!(s, x => (x.found > 0).then(|| x.latest())),
         }
     }
 
@@ -654,6 +695,20 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_count_past_two_solutions_stays_with_the_band_search() {
+        // An empty 9×9 passes the hand-over point with thousands of
+        // solutions found: the learning engine, a clause per solution,
+        // would count them thirty times slower.
+        let empty = Grid::empty(Size::S9);
+        let limit = 4 * escalate_after(Size::S9);
+        let mut solver = Solver::new(&empty, Engine::Bitmask, limit);
+        assert!(solver.run(u64::MAX));
+        assert!(solver.stats().nodes > escalate_after(Size::S9));
+        assert_eq!(solver.progress().engine, Engine::Bitmask);
+        assert_eq!((solver.found(), solver.stats().conflicts), (limit, 0));
     }
 
     #[test]

@@ -14,7 +14,7 @@ use super::Stats;
 
 /// What to branch on: a cell's candidates, or a digit's places in a house.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Choice {
+pub(super) enum Choice {
     /// Try each digit of `digits` in `cell`.
     Cell { cell: usize, digits: u32 },
     /// Try `digit` (0-based) in each cell of house `house` whose position in
@@ -34,7 +34,7 @@ enum Choice {
 /// With `weights` (conflicts seen per house), cells are ranked by
 /// candidates per weight of their three houses (dom/wdeg): the search goes
 /// where it failed before.
-fn choose<S: Shape>(cand: &[u32], weights: Option<&[u32]>) -> Choice {
+pub(super) fn choose<S: Shape>(cand: &[u32], weights: Option<&[u32]>) -> Choice {
     let mut best = usize::MAX;
     let mut best_count = u32::MAX;
     let mut best_weight = 1u64;
@@ -117,7 +117,7 @@ fn choose<S: Shape>(cand: &[u32], weights: Option<&[u32]>) -> Choice {
 /// without weights), found with one fold per band; `None` when no cell has
 /// two candidates. Cheaper than building the cell view: on 9×9 nearly every
 /// branch point has one.
-fn choose_pair<S: Shape>(board: &[S::W], weights: Option<&[u32]>) -> Option<Choice> {
+pub(super) fn choose_pair<S: Shape>(board: &[S::W], weights: Option<&[u32]>) -> Option<Choice> {
     let mut best: Option<(usize, u32)> = None;
     for k in 0..S::B {
         let (mut once, mut twice, mut thrice) = (S::W::ZERO, S::W::ZERO, S::W::ZERO);
@@ -183,6 +183,10 @@ pub(crate) struct BandSearch<S: Shape> {
     limit: u64,
     pub(crate) found: u64,
     pub(crate) first: Option<Vec<u8>>,
+    /// The arena slot of the solution found last: it stays there until the
+    /// search resumes, so `latest` reads it only when asked, and a count
+    /// pays one store per solution.
+    solved_at: usize,
     pub(crate) stats: Stats,
     pub(crate) finished: bool,
     shape: std::marker::PhantomData<S>,
@@ -204,6 +208,7 @@ impl<S: Shape> BandSearch<S> {
             limit: 1,
             found: 0,
             first: None,
+            solved_at: 0,
             stats: Stats::default(),
             finished: false,
             shape: std::marker::PhantomData,
@@ -266,6 +271,29 @@ impl<S: Shape> BandSearch<S> {
         (fixed, cand)
     }
 
+    /// The solution found last: only while the search stands where it
+    /// found it (stopped at the limit, or ended there).
+    pub(crate) fn latest(&self) -> Vec<u8> {
+        let at = self.solved_at * self.stride;
+        digits::<S>(&self.boards[at..at + self.stride])
+    }
+
+    /// Looks for up to `limit` solutions: a search stopped at its old limit
+    /// with branches left resumes (from the next alternative) on `run`.
+    pub(crate) fn raise_limit(&mut self, limit: u64) {
+        self.limit = self.limit.max(limit);
+        // Only the limit ends a search with frames left.
+        if self.finished && !self.frames.is_empty() && self.found < self.limit {
+            self.finished = false;
+        }
+    }
+
+    /// The root board after propagation, before any branch. Only
+    /// meaningful before `run`.
+    pub(crate) fn root_board(&self) -> &[S::W] {
+        &self.boards[..self.stride]
+    }
+
     /// Propagates the board in `slot`; records it as a solution, or opens a
     /// frame on it.
     fn settle(&mut self, slot: usize) {
@@ -274,6 +302,7 @@ impl<S: Shape> BandSearch<S> {
             Err(c) => self.learn(c),
             Ok(true) => {
                 self.found += 1;
+                self.solved_at = slot;
                 if self.first.is_none() {
                     self.first = Some(digits::<S>(board));
                 }

@@ -9,6 +9,8 @@ use crate::format::{format, Layout, Notation};
 use crate::grid::{Grid, Size};
 use crate::parse::{parse_first, ParseOptions};
 use crate::solver::{Engine, Outcome, Solver};
+#[cfg(feature = "page")]
+use crate::solver::{Estimate, EstimateOptions, Estimator, NextSolution, Solutions};
 
 /// Routes panics to the console. Runs once, when the module is instantiated.
 #[wasm_bindgen(start)]
@@ -410,6 +412,338 @@ pub fn solve(cells: &[u8], side: u32, limit: u32, max_nodes: f64) -> Result<Solu
     job.millis += now_ms() - start;
     Ok(job.result())
 }
+
+/// Counting, estimating and browsing solutions, for the page: in the
+/// page's module only (feature `page`), so the solver-only module that the
+/// promise API loads stays as small as it was.
+#[cfg(feature = "page")]
+mod counting {
+    use super::*;
+
+    /// A whole number from 0 to 2⁵³ (what a JS number holds exactly), named
+    /// `what` in the error. (The error does not echo the number: formatting
+    /// an f64 costs the module 15 KB.)
+    fn whole(x: f64, what: &str) -> Result<u64, JsError> {
+        if x >= 0.0 && x.fract() == 0.0 && x <= 9_007_199_254_740_992.0 {
+            Ok(x as u64)
+        } else {
+            Err(JsError::new(&format!(
+                "{what} is a whole number from 0 to 2^53"
+            )))
+        }
+    }
+
+    /// A count that runs in slices: between them the worker takes a Cancel and
+    /// reports `found`. The default engine counts many solutions with the band
+    /// search (0.35 µs a solution natively), in flat memory.
+    #[wasm_bindgen]
+    pub struct CountJob {
+        solver: Solver,
+        millis: f64,
+    }
+
+    #[wasm_bindgen]
+    impl CountJob {
+        /// Prepares a count of the solutions of `cells` up to `limit` (a whole
+        /// number; 0 counts them all).
+        #[wasm_bindgen(constructor)]
+        pub fn new(cells: &[u8], side: u32, limit: f64) -> Result<CountJob, JsError> {
+            let grid = grid_of(cells, side)?;
+            let limit = match whole(limit, "the limit")? {
+                0 => u64::MAX,
+                n => n,
+            };
+            let start = now_ms();
+            let solver = Solver::new(&grid, Engine::Bitmask, limit);
+            Ok(CountJob {
+                solver,
+                millis: now_ms() - start,
+            })
+        }
+
+        /// Counts for about `ms` milliseconds at most (the clock is read every
+        /// few hundred nodes); returns whether the count ended.
+        #[wasm_bindgen(js_name = runFor)]
+        pub fn run_for(&mut self, ms: f64) -> bool {
+            let start = now_ms();
+            let done = self.solver.run_until(u64::MAX, || now_ms() - start >= ms);
+            self.millis += now_ms() - start;
+            done
+        }
+
+        /// Whether the count ended: every solution counted, or the limit met.
+        #[wasm_bindgen(getter)]
+        pub fn done(&self) -> bool {
+            self.solver.is_finished()
+        }
+
+        /// Solutions found so far (exact up to 2⁵³).
+        #[wasm_bindgen(getter)]
+        pub fn found(&self) -> f64 {
+            self.solver.found() as f64
+        }
+
+        /// Whether there may be more than `found`: the count has not ended, or
+        /// it stopped at the limit.
+        #[wasm_bindgen(getter)]
+        pub fn more(&self) -> bool {
+            match self.solver.report().outcome {
+                Outcome::Several { more, .. } => more,
+                Outcome::OutOfBudget { .. } => true,
+                _ => false,
+            }
+        }
+
+        /// `none`, `unique`, `several` or `conflict` once done; `budget` while
+        /// running.
+        #[wasm_bindgen(getter)]
+        pub fn outcome(&self) -> String {
+            self.solver.report().outcome.id().to_string()
+        }
+
+        /// Search nodes (positions tried) so far.
+        #[wasm_bindgen(getter)]
+        pub fn nodes(&self) -> f64 {
+            self.solver.stats().nodes as f64
+        }
+
+        /// Time spent counting, in milliseconds.
+        #[wasm_bindgen(getter)]
+        pub fn millis(&self) -> f64 {
+            self.millis
+        }
+    }
+
+    /// An estimate of a count too large to enumerate (Knuth's random probes,
+    /// `bitsudoku count --estimate`), in slices.
+    #[wasm_bindgen]
+    pub struct EstimateJob {
+        estimator: Estimator,
+        probes: u64,
+        millis: f64,
+    }
+
+    #[wasm_bindgen]
+    impl EstimateJob {
+        /// Prepares an estimate of the solutions of `cells` from `probes`
+        /// random probes (at least 2) with the generator's `seed` (a whole
+        /// number up to 2⁵³: the same seed gives the same estimate, here and in
+        /// the command line).
+        #[wasm_bindgen(constructor)]
+        pub fn new(
+            cells: &[u8],
+            side: u32,
+            probes: u32,
+            seed: f64,
+        ) -> Result<EstimateJob, JsError> {
+            let grid = grid_of(cells, side)?;
+            if probes < 2 {
+                return Err(JsError::new("an estimate needs at least 2 probes"));
+            }
+            let options = EstimateOptions {
+                probes: probes as u64,
+                seed: whole(seed, "the seed")?,
+                exact: true,
+            };
+            let start = now_ms();
+            let estimator = Estimator::new(&grid, &options);
+            Ok(EstimateJob {
+                estimator,
+                probes: options.probes,
+                millis: now_ms() - start,
+            })
+        }
+
+        /// Works for about `ms` milliseconds at most; returns whether the
+        /// estimate is done.
+        #[wasm_bindgen(js_name = runFor)]
+        pub fn run_for(&mut self, ms: f64) -> bool {
+            let start = now_ms();
+            let done = self
+                .estimator
+                .run_until(u64::MAX, || now_ms() - start >= ms);
+            self.millis += now_ms() - start;
+            done
+        }
+
+        /// Whether the estimate is done.
+        #[wasm_bindgen(getter)]
+        pub fn done(&self) -> bool {
+            self.estimator.is_finished()
+        }
+
+        /// Probes walked so far.
+        #[wasm_bindgen(getter, js_name = probesDone)]
+        pub fn probes_done(&self) -> f64 {
+            self.estimator.probes_done() as f64
+        }
+
+        /// Probes asked for.
+        #[wasm_bindgen(getter)]
+        pub fn probes(&self) -> f64 {
+            self.probes as f64
+        }
+
+        /// Search nodes so far, probes and exact search together.
+        #[wasm_bindgen(getter)]
+        pub fn nodes(&self) -> f64 {
+            self.estimator.nodes() as f64
+        }
+
+        /// Time spent, in milliseconds.
+        #[wasm_bindgen(getter)]
+        pub fn millis(&self) -> f64 {
+            self.millis
+        }
+
+        /// The estimate from the probes walked so far (final once `done`).
+        pub fn result(&self) -> Estimated {
+            Estimated(self.estimator.estimate())
+        }
+    }
+
+    /// An estimated number of solutions, or the exact count.
+    #[wasm_bindgen]
+    pub struct Estimated(Estimate);
+
+    #[wasm_bindgen]
+    impl Estimated {
+        /// The count, when it is known exactly (the search ended within the
+        /// probes' work, or propagation decided the puzzle); `undefined` for an
+        /// estimate.
+        #[wasm_bindgen(getter)]
+        pub fn exact(&self) -> Option<f64> {
+            self.0.exact.map(|n| n as f64)
+        }
+        /// The estimate (the count when exact); `Infinity` beyond a JS number
+        /// (25×25 estimates can be): `log10` and `text` still say it.
+        #[wasm_bindgen(getter)]
+        pub fn estimate(&self) -> f64 {
+            self.0.mean.to_f64()
+        }
+        /// The estimate's decimal logarithm (`-Infinity` for 0).
+        #[wasm_bindgen(getter)]
+        pub fn log10(&self) -> f64 {
+            self.0.mean.log10()
+        }
+        /// The estimate in three significant digits: `288`, `6.64e21`.
+        #[wasm_bindgen(getter)]
+        pub fn text(&self) -> String {
+            self.0.mean.to_string()
+        }
+        /// The standard error relative to the estimate (0.016 for ±1.6%; 0
+        /// when exact).
+        #[wasm_bindgen(getter, js_name = relativeError)]
+        pub fn relative_error(&self) -> f64 {
+            self.0.relative_error()
+        }
+        /// The approximate 95% interval, mean ± 1.96 standard errors cut at 0,
+        /// as text: `[low, high]`, e.g. `["6.43e21", "6.84e21"]`.
+        #[wasm_bindgen(getter)]
+        pub fn interval(&self) -> Vec<String> {
+            let (low, high) = self.0.interval();
+            vec![low.to_string(), high.to_string()]
+        }
+        /// Probes the estimate rests on.
+        #[wasm_bindgen(getter)]
+        pub fn probes(&self) -> f64 {
+            self.0.probes as f64
+        }
+        /// Whether two givens share a house and a digit (the count is then 0).
+        #[wasm_bindgen(getter)]
+        pub fn conflict(&self) -> bool {
+            self.0.conflict.is_some()
+        }
+        /// The line `bitsudoku count --estimate` prints: `~6.64e21 TAB estimate
+        /// TAB se=1.6% TAB 95%=6.43e21..6.84e21 TAB probes=10000 TAB seed=1`,
+        /// `288 TAB exact` or `0 TAB conflict`.
+        #[wasm_bindgen(getter)]
+        pub fn line(&self) -> String {
+            self.0.to_string()
+        }
+    }
+
+    /// A puzzle's solutions one at a time, for browsing: each `nextFor`
+    /// searches on from the last solution to the next.
+    #[wasm_bindgen]
+    pub struct SolutionsJob {
+        solutions: Solutions,
+        exhausted: bool,
+        millis: f64,
+    }
+
+    #[wasm_bindgen]
+    impl SolutionsJob {
+        /// Prepares to hand out the solutions of `cells`.
+        #[wasm_bindgen(constructor)]
+        pub fn new(cells: &[u8], side: u32) -> Result<SolutionsJob, JsError> {
+            let grid = grid_of(cells, side)?;
+            let start = now_ms();
+            let solutions = Solutions::new(&grid, Engine::Bitmask);
+            Ok(SolutionsJob {
+                solutions,
+                exhausted: false,
+                millis: now_ms() - start,
+            })
+        }
+
+        /// Searches for about `ms` milliseconds at most for the next solution:
+        /// its cells when found; `undefined` when the time ran out first (call
+        /// again) or when there are no more (`exhausted` then says so).
+        #[wasm_bindgen(js_name = nextFor)]
+        pub fn next_for(&mut self, ms: f64) -> Option<Vec<u8>> {
+            if self.exhausted {
+                return None;
+            }
+            let start = now_ms();
+            let next = self.solutions.search(u64::MAX, || now_ms() - start >= ms);
+            self.millis += now_ms() - start;
+            match next {
+                NextSolution::Found(grid) => Some(grid.cells().to_vec()),
+                NextSolution::Exhausted => {
+                    self.exhausted = true;
+                    None
+                }
+                NextSolution::Paused => None,
+            }
+        }
+
+        /// Whether every solution has been handed out: `handed` is then the
+        /// count (0 for no solution or conflicting givens).
+        #[wasm_bindgen(getter)]
+        pub fn exhausted(&self) -> bool {
+            self.exhausted
+        }
+
+        /// Solutions handed out so far.
+        #[wasm_bindgen(getter)]
+        pub fn handed(&self) -> f64 {
+            self.solutions.handed() as f64
+        }
+
+        /// `unique`, `several`, `none` or `conflict` once exhausted; before,
+        /// `budget` (still searching) or `several` (two or more handed out).
+        #[wasm_bindgen(getter)]
+        pub fn outcome(&self) -> String {
+            self.solutions.solver().report().outcome.id().to_string()
+        }
+
+        /// Search nodes so far.
+        #[wasm_bindgen(getter)]
+        pub fn nodes(&self) -> f64 {
+            self.solutions.solver().stats().nodes as f64
+        }
+
+        /// Time spent searching, in milliseconds.
+        #[wasm_bindgen(getter)]
+        pub fn millis(&self) -> f64 {
+            self.millis
+        }
+    }
+}
+
+#[cfg(feature = "page")]
+pub use counting::{CountJob, EstimateJob, Estimated, SolutionsJob};
 
 /// A generated puzzle with its grade.
 #[wasm_bindgen]

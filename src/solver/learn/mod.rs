@@ -130,6 +130,9 @@ pub(crate) struct LearnSearch {
     pub(crate) first: Option<Vec<u8>>,
     pub(crate) stats: Stats,
     pub(crate) finished: bool,
+    /// Finished at the limit, standing on a solution that is not excluded
+    /// yet (see `raise_limit`).
+    paused: bool,
 }
 
 impl LearnSearch {
@@ -174,6 +177,7 @@ impl LearnSearch {
                 ..before.stats
             },
             finished: failed,
+            paused: false,
             model,
         };
         s.finished |= s.found >= s.limit;
@@ -459,14 +463,43 @@ impl LearnSearch {
     fn solution(&mut self) {
         self.found += 1;
         if self.first.is_none() {
-            let chosen = self.trail.iter().filter(|&&l| l & 1 == 0).map(|&l| l >> 1);
-            self.first = Some(self.model.grid(chosen));
+            self.first = Some(self.latest());
         }
-        if self.found >= self.limit || self.trail_lim.is_empty() {
-            // At the limit, or no decision to revise: nothing else to find.
+        if self.trail_lim.is_empty() {
+            // No decision to revise: nothing else to find.
             self.finished = true;
             return;
         }
+        if self.found >= self.limit {
+            // At the limit: stop here, the solution on the trail, until
+            // `raise_limit` asks for more.
+            self.finished = true;
+            self.paused = true;
+            return;
+        }
+        self.exclude_latest();
+    }
+
+    /// The solution found last, read off the trail: only while the search
+    /// stands where it found it (paused at the limit, or finished there).
+    pub(crate) fn latest(&self) -> Vec<u8> {
+        let chosen = self.trail.iter().filter(|&&l| l & 1 == 0).map(|&l| l >> 1);
+        self.model.grid(chosen)
+    }
+
+    /// Looks for up to `limit` solutions: a search paused at its old limit
+    /// excludes the solution it stands on and goes on.
+    pub(crate) fn raise_limit(&mut self, limit: u64) {
+        self.limit = self.limit.max(limit);
+        if self.paused && self.found < self.limit {
+            self.paused = false;
+            self.finished = false;
+            self.exclude_latest();
+        }
+    }
+
+    /// Backtracks from the solution on the trail, excluding it.
+    fn exclude_latest(&mut self) {
         // Any other solution differs from this one in some decision: the
         // decisions propagate to this one. The clause of their negations,
         // latest first, excludes it and nothing else.
