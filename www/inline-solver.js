@@ -3,7 +3,18 @@
 // cannot start) and for Node. It works in short time slices and yields
 // between them, so the page (or Node's event loop) keeps answering and
 // Cancel stops it at the next slice.
-import { Cancelled, checkPuzzle, generated, nextFrame, nextTask, runSliced, solveResult } from './jobs.js';
+import {
+  Cancelled,
+  checkPuzzle,
+  countResult,
+  estimateResult,
+  generated,
+  nextFrame,
+  nextSolution,
+  nextTask,
+  runSliced,
+  solveResult,
+} from './jobs.js';
 
 const SLICE_MS = 12;
 // On a page, a frame at least this often, so clicks and the status get through.
@@ -14,6 +25,7 @@ export class InlineSolver {
   #frameEveryMs;
   #token = 0; // the current run; a newer run or a cancel changes it
   #active = false;
+  #browse = null; // { key, job }: the solutions being browsed
 
   /**
    * `jobs`: an instantiated wasm-bindgen module's SolveJob, GenerateJob and
@@ -36,6 +48,50 @@ export class InlineSolver {
       return solveResult(job);
     } finally {
       job.free();
+      this.#end(run);
+    }
+  }
+
+  async count(cells, side, limit, onProgress = null) {
+    const run = this.#start();
+    const job = new this.#jobs.CountJob(cells, side, limit);
+    try {
+      await this.#run(job, run, onProgress);
+      return countResult(job);
+    } finally {
+      job.free();
+      this.#end(run);
+    }
+  }
+
+  async estimate(cells, side, probes, seed, atLeast, onProgress = null) {
+    const run = this.#start();
+    const job = new this.#jobs.EstimateJob(cells, side, probes, seed);
+    try {
+      await this.#run(job, run, onProgress);
+      return estimateResult(job, atLeast);
+    } finally {
+      job.free();
+      this.#end(run);
+    }
+  }
+
+  async nextSolution(cells, side) {
+    const run = this.#start();
+    try {
+      const key = `${side}:${cells.join(',')}`;
+      if (this.#browse?.key !== key) {
+        this.#browse?.job.free();
+        this.#browse = { key, job: new this.#jobs.SolutionsJob(cells, side) };
+      }
+      const next = await nextSolution(this.#browse.job, {
+        sliceMs: SLICE_MS,
+        frameEveryMs: this.#frameEveryMs,
+        wanted: () => run === this.#token,
+      });
+      if (!next) throw new Cancelled();
+      return next;
+    } finally {
       this.#end(run);
     }
   }

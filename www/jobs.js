@@ -58,6 +58,39 @@ export function progressOf(job) {
   return { nodes: job.nodes, engine: job.engine, message: job.progressMessage };
 }
 
+/** A finished CountJob: { found, more, outcome, message, tone }. */
+export function countResult(job) {
+  return { found: job.found, more: job.more, outcome: job.outcome, message: job.message, tone: job.tone };
+}
+
+/** A finished EstimateJob, after an exact count stopped at `atLeast`: { exact, text, message }. */
+export function estimateResult(job, atLeast) {
+  const e = job.result();
+  const out = { exact: e.exact ?? null, text: e.text, message: e.message(atLeast) };
+  e.free();
+  return out;
+}
+
+/**
+ * The next solution of a SolutionsJob, searched for in slices like a solve:
+ * { cells (or null when there are no more), handed, exhausted }, or null
+ * when `wanted()` said stop.
+ */
+export async function nextSolution(job, { sliceMs, wanted = () => true, frameEveryMs = null }) {
+  let frame = performance.now();
+  for (;;) {
+    const cells = job.nextFor(sliceMs);
+    if (cells || job.exhausted) return { cells: cells ?? null, handed: job.handed, exhausted: job.exhausted };
+    if (frameEveryMs !== null && performance.now() - frame >= frameEveryMs) {
+      await nextFrame();
+      frame = performance.now();
+    } else {
+      await nextTask();
+    }
+    if (!wanted()) return null;
+  }
+}
+
 /**
  * Runs a SolveJob in slices of `sliceMs`, yielding between them. Reports
  * progress (see progressOf) about every 100 ms; stops early, returning

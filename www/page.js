@@ -3,13 +3,19 @@
 // `boot` takes the solver (a worker client on the web, an in-page one in the
 // single-file build). No Sudoku rule and no sentence about the grid lives
 // here: the view answers every action with its kind, cells, words and tone.
-import { GridView, alphabets, alphabetName } from './pkg/bitsudoku.js';
+import { GridView, alphabets, alphabetName, browseMessage } from './pkg/bitsudoku.js';
 import { Cancelled } from './solver-client.js';
 import { EXAMPLES } from './examples.js';
 import { bindGrid, padButtons, pasteInto } from './grid-controller.js';
 import { MAX_PASTE_CHARS } from './jobs.js';
 
 const STORE_KEY = 'bitsudoku:v1';
+// Solutions counted one by one before the page estimates instead.
+const COUNT_LIMIT = 1_000_000;
+// Random probes of an estimate (Knuth's), and their seed: the same puzzle
+// gets the same estimate, here and from `bitsudoku count --estimate`.
+const PROBES = 10_000;
+const PROBE_SEED = 1;
 const DEFAULT_SIDE = 16;
 const SIDES = [4, 9, 16, 25];
 
@@ -73,6 +79,9 @@ export function boot({ solver, document = globalThis.document, location = global
     stepBack: $('step-back'),
     stepNext: $('step-next'),
     stepsClose: $('steps-close'),
+    count: $('count'),
+    prevSolution: $('prev-solution'),
+    nextSolution: $('next-solution'),
     check: $('check'),
     undo: $('undo'),
     redo: $('redo'),
@@ -188,6 +197,9 @@ export function boot({ solver, document = globalThis.document, location = global
   function syncButtons() {
     ui.solve.disabled = busy !== null;
     ui.generate.disabled = busy !== null;
+    ui.count.disabled = busy !== null;
+    ui.nextSolution.disabled = busy !== null;
+    ui.prevSolution.disabled = busy !== null || browsing().at <= 0;
     ui.cancel.disabled = busy === null;
     ui.reset.disabled = !view.hasSolution;
     ui.undo.disabled = !view.canUndo;
@@ -328,6 +340,103 @@ export function boot({ solver, document = globalThis.document, location = global
       show(view.walkBy(e.key === 'ArrowLeft' ? -1 : 1));
     } else if (e.key === 'Escape') {
       ui.stepsClose.click();
+    }
+  });
+
+  // ---- every solution: count (or estimate), and browse one by one ---------
+
+  // The solutions shown so far, for the givens they belong to.
+  // `known`: the exact count, once Count established it.
+  let browse = { key: '', solutions: [], at: -1, handed: 0, exhausted: false, known: null };
+
+  /** The browsing state of the grid's givens (reset when they changed). */
+  function browsing() {
+    const key = `${view.side}:${view.givens().join(',')}`;
+    if (browse.key !== key) browse = { key, solutions: [], at: -1, handed: 0, exhausted: false, known: null };
+    return browse;
+  }
+
+  /** Runs `work` as the solver's job of kind `what`, with Cancel and the status. */
+  async function working(what, work) {
+    const givensClash = view.givensConflict;
+    if (givensClash) {
+      say(givensClash, 'error');
+      return;
+    }
+    busy = what;
+    syncButtons();
+    try {
+      await work(view.givens(), view.side);
+    } catch (err) {
+      if (err instanceof Cancelled) say('Cancelled. Your grid is unchanged.');
+      else say(`The solver failed: ${err.message}. Your grid is unchanged.`, 'error');
+    } finally {
+      busy = null;
+      syncButtons();
+    }
+  }
+
+  ui.count.addEventListener('click', () =>
+    working('count', async (givens, side) => {
+      say('…');
+      const onProgress = (p) => say(p.message);
+      const r = await solver.count(givens, side, COUNT_LIMIT, onProgress);
+      say(r.message, r.tone);
+      if (!r.more) browsing().known = r.found;
+      if (r.more) {
+        const e = await solver.estimate(givens, side, PROBES, PROBE_SEED, r.found, onProgress);
+        say(e.message, 'warn');
+      }
+    }),
+  );
+
+  /** Says where the browsing is; `past`: one was asked for after the last. */
+  function sayBrowsing(past = false) {
+    const b = browsing();
+    const [message, tone] =
+      b.known === null
+        ? browseMessage(b.at + 1, b.handed, b.exhausted, past)
+        : browseMessage(b.at + 1, b.known, true, past);
+    say(message, tone);
+  }
+
+  function showBrowsed() {
+    const b = browsing();
+    const f = view.showSolution(Uint8Array.from(b.solutions[b.at]));
+    if (f.kind === 'refused') say(f.message, f.tone);
+    else sayBrowsing();
+    syncButtons();
+  }
+
+  ui.nextSolution.addEventListener('click', () =>
+    working('browse', async (givens, side) => {
+      const b = browsing();
+      if (b.at + 1 < b.solutions.length) {
+        b.at += 1;
+        showBrowsed();
+        return;
+      }
+      if (!b.exhausted) {
+        say('…');
+        const next = await solver.nextSolution(givens, side);
+        b.handed = next.handed;
+        b.exhausted = next.exhausted;
+        if (next.cells) {
+          b.solutions.push(next.cells);
+          b.at = b.solutions.length - 1;
+          showBrowsed();
+          return;
+        }
+      }
+      sayBrowsing(true);
+    }),
+  );
+
+  ui.prevSolution.addEventListener('click', () => {
+    const b = browsing();
+    if (b.at > 0) {
+      b.at -= 1;
+      showBrowsed();
     }
   });
 

@@ -92,6 +92,37 @@ export class SolverClient {
   }
 
   /**
+   * Counts the solutions of `cells` up to `limit`. Resolves with { found,
+   * more, outcome, message, tone }; `onProgress` gets { nodes, message }.
+   */
+  count(cells, side, limit, onProgress = null) {
+    return this.#request({ type: 'count', cells, side, limit }, onProgress);
+  }
+
+  /**
+   * Estimates the solutions of `cells` from `probes` random probes, after a
+   * count that stopped at `atLeast`. Resolves with { exact, text, message }.
+   */
+  estimate(cells, side, probes, seed, atLeast, onProgress = null) {
+    return this.#request({ type: 'estimate', cells, side, probes, seed, atLeast }, onProgress);
+  }
+
+  /**
+   * The next solution of `cells` (the worker keeps the search across calls
+   * for the same puzzle). Resolves with { cells (null when there are no
+   * more), handed, exhausted }.
+   */
+  nextSolution(cells, side) {
+    return this.#request({ type: 'next-solution', cells, side }, null);
+  }
+
+  #request(message, onProgress) {
+    if (this.#pending) this.cancel();
+    if (!this.#worker) this.#spawn();
+    return this.#send({ ...message, id: this.#nextId++ }, onProgress);
+  }
+
+  /**
    * Checks a batch of puzzles (as the Collection panel sends them: cells,
    * side, alphabet, blank, index, line). Resolves with [{ row, micros }].
    */

@@ -3,7 +3,7 @@
 // the WebAssembly once, then solves in time slices. Between slices it takes
 // messages, so a Cancel (or a newer solve) stops the current one within a
 // slice, without killing the worker.
-import { checkPuzzle, generated, runSliced, solveResult } from './jobs.js';
+import { checkPuzzle, countResult, estimateResult, generated, nextSolution, runSliced, solveResult } from './jobs.js';
 
 const SLICE_MS = 20;
 
@@ -14,7 +14,10 @@ const SLICE_MS = 20;
  * build its creator runs; without it the worker detects its own.
  */
 export function serve(glue, load) {
-  const { CheckJob, GenerateJob, SolveJob } = glue;
+  const { CheckJob, CountJob, EstimateJob, GenerateJob, SolutionsJob, SolveJob } = glue;
+  // The solutions being browsed: one search, kept across requests for the
+  // same puzzle (the page's module only).
+  let browse = null; // { key, job }
   let ready = null;
   const start = (build) => {
     if (ready) return;
@@ -73,6 +76,57 @@ export function serve(glue, load) {
         self.postMessage({ type: 'error', id: msg.id, message: String(err?.message ?? err) });
       } finally {
         job?.free();
+        if (current === msg.id) current = null;
+      }
+      return;
+    }
+    if (msg?.type === 'count' || msg?.type === 'estimate') {
+      // Counting and estimating (the page's module), in slices like a solve.
+      current = msg.id;
+      let job;
+      try {
+        await ready;
+        job =
+          msg.type === 'count'
+            ? new CountJob(msg.cells, msg.side, msg.limit)
+            : new EstimateJob(msg.cells, msg.side, msg.probes, msg.seed);
+        const done = await runSliced(job, {
+          sliceMs: SLICE_MS,
+          onProgress: (progress) => self.postMessage({ type: 'progress', id: msg.id, ...progress }),
+          wanted: () => current === msg.id,
+        });
+        if (!done) {
+          self.postMessage({ type: 'cancelled', id: msg.id });
+          return;
+        }
+        const result = msg.type === 'count' ? countResult(job) : estimateResult(job, msg.atLeast);
+        self.postMessage({ type: 'result', id: msg.id, ...result });
+      } catch (err) {
+        self.postMessage({ type: 'error', id: msg.id, message: String(err?.message ?? err) });
+      } finally {
+        job?.free();
+        if (current === msg.id) current = null;
+      }
+      return;
+    }
+    if (msg?.type === 'next-solution') {
+      current = msg.id;
+      try {
+        await ready;
+        const key = `${msg.side}:${msg.cells.join(',')}`;
+        if (browse?.key !== key) {
+          browse?.job.free();
+          browse = { key, job: new SolutionsJob(msg.cells, msg.side) };
+        }
+        const next = await nextSolution(browse.job, { sliceMs: SLICE_MS, wanted: () => current === msg.id });
+        if (!next) {
+          self.postMessage({ type: 'cancelled', id: msg.id });
+          return;
+        }
+        self.postMessage({ type: 'result', id: msg.id, ...next });
+      } catch (err) {
+        self.postMessage({ type: 'error', id: msg.id, message: String(err?.message ?? err) });
+      } finally {
         if (current === msg.id) current = null;
       }
       return;

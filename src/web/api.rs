@@ -507,10 +507,34 @@ mod counting {
             self.solver.stats().nodes as f64
         }
 
+        /// What the count is doing, for the status line.
+        #[wasm_bindgen(getter, js_name = progressMessage)]
+        pub fn progress_message(&self) -> String {
+            super::super::words::counting(self.solver.found(), self.solver.stats().nodes)
+        }
+
+        /// The count's result in one sentence (once done).
+        #[wasm_bindgen(getter)]
+        pub fn message(&self) -> String {
+            self.words().0
+        }
+
+        /// How to show it: `ok`, `warn`, `error` or `info`.
+        #[wasm_bindgen(getter)]
+        pub fn tone(&self) -> String {
+            self.words().1.id().to_string()
+        }
+
         /// Time spent counting, in milliseconds.
         #[wasm_bindgen(getter)]
         pub fn millis(&self) -> f64 {
             self.millis
+        }
+    }
+
+    impl CountJob {
+        fn words(&self) -> (String, super::super::words::Tone) {
+            super::super::words::counted(self.solver.found(), self.more(), &self.outcome())
         }
     }
 
@@ -596,6 +620,12 @@ mod counting {
             self.millis
         }
 
+        /// What the estimate is doing, for the status line.
+        #[wasm_bindgen(getter, js_name = progressMessage)]
+        pub fn progress_message(&self) -> String {
+            super::super::words::estimating(self.estimator.probes_done(), self.probes)
+        }
+
         /// The estimate from the probes walked so far (final once `done`).
         pub fn result(&self) -> Estimated {
             Estimated(self.estimator.estimate())
@@ -654,6 +684,12 @@ mod counting {
         pub fn conflict(&self) -> bool {
             self.0.conflict.is_some()
         }
+        /// The estimate in one sentence, after an exact count stopped at
+        /// `at_least` solutions.
+        pub fn message(&self, at_least: f64) -> String {
+            super::super::words::estimated(&self.0, at_least as u64).0
+        }
+
         /// The line `bitsudoku count --estimate` prints: `~6.64e21 TAB estimate
         /// TAB se=1.6% TAB 95%=6.43e21..6.84e21 TAB probes=10000 TAB seed=1`,
         /// `288 TAB exact` or `0 TAB conflict`.
@@ -744,6 +780,16 @@ mod counting {
 
 #[cfg(feature = "page")]
 pub use counting::{CountJob, EstimateJob, Estimated, SolutionsJob};
+
+/// Browsing solutions, in words: `Solution 3 of 412.`; while more may come,
+/// `Solution 3; Next searches on for more.`; `past`: the person asked for
+/// one more than there is. Returns `[message, tone]`.
+#[cfg(feature = "page")]
+#[wasm_bindgen(js_name = browseMessage)]
+pub fn browse_message(index: f64, handed: f64, exhausted: bool, past: bool) -> Vec<String> {
+    let (m, tone) = super::words::browsing(index as u64, handed as u64, exhausted, past);
+    vec![m, tone.id().to_string()]
+}
 
 /// A generated puzzle with its grade.
 #[wasm_bindgen]

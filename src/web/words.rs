@@ -437,6 +437,107 @@ pub fn walk_end(path: &Path, size: Size) -> (String, Tone) {
     }
 }
 
+/// `1.6%`, `23%`, `0.4%`: a share in percent, without float formatting.
+fn percent(share: f64) -> String {
+    let tenths = (share * 1000.0).round() as u64;
+    if tenths >= 100 {
+        format!("{}%", tenths / 10)
+    } else {
+        format!("{}.{}%", tenths / 10, tenths % 10)
+    }
+}
+
+/// While counting: `Counting… 12,345 solutions so far (1,234,567 positions
+/// tried).`
+pub fn counting(found: u64, nodes: u64) -> String {
+    format!(
+        "Counting… {} so far ({} tried).",
+        many(found, "solution", "solutions"),
+        many(nodes, "position", "positions")
+    )
+}
+
+/// A count's result: `outcome` is the count's (`none`, `unique`, `several`,
+/// `conflict`); `more` when it stopped at its limit.
+pub fn counted(found: u64, more: bool, outcome: &str) -> (String, Tone) {
+    match (outcome, more) {
+        ("conflict", _) => (
+            "Two givens clash, so there is no solution to count.".into(),
+            Tone::Error,
+        ),
+        (_, true) => (
+            format!(
+                "At least {}; estimating how many…",
+                many(found, "solution", "solutions")
+            ),
+            Tone::Info,
+        ),
+        (_, false) => match found {
+            0 => (
+                "No solution: these givens cannot be completed.".into(),
+                Tone::Error,
+            ),
+            1 => ("Exactly one solution.".into(), Tone::Ok),
+            n => (format!("Exactly {} solutions.", grouped(n)), Tone::Warn),
+        },
+    }
+}
+
+/// While estimating: `Estimating… 2,500 of 10,000 random probes.`
+pub fn estimating(done: u64, probes: u64) -> String {
+    format!(
+        "Estimating… {} of {} random probes.",
+        grouped(done),
+        grouped(probes)
+    )
+}
+
+/// An estimate's result, after an exact count stopped at `at_least`
+/// solutions.
+pub fn estimated(e: &crate::solver::Estimate, at_least: u64) -> (String, Tone) {
+    if let Some(n) = e.exact {
+        return counted(n, false, if n == 0 { "none" } else { "several" });
+    }
+    let (low, high) = e.interval();
+    (
+        format!(
+            "More than {}: about {} (estimated from {} random probes, ±{}; 95% between {low} and {high}).",
+            many(at_least, "solution", "solutions"),
+            e.mean,
+            grouped(e.probes),
+            percent(e.relative_error())
+        ),
+        Tone::Warn,
+    )
+}
+
+/// Browsing: solution `index` (1-based) on show, `handed` found so far,
+/// whether that is all of them (`exhausted`), and whether the person asked
+/// for one more than there is (`past`).
+pub fn browsing(index: u64, handed: u64, exhausted: bool, past: bool) -> (String, Tone) {
+    match (handed, exhausted, past) {
+        (0, true, _) => (
+            "No solution: these givens cannot be completed.".into(),
+            Tone::Error,
+        ),
+        (_, true, true) => (
+            format!(
+                "That was the last one: {} in all.",
+                many(handed, "solution", "solutions")
+            ),
+            Tone::Info,
+        ),
+        (_, true, false) => (
+            format!("Solution {} of {}.", grouped(index), grouped(handed)),
+            Tone::Info,
+        ),
+        _ => (
+            format!("Solution {}; Next searches on for more.", grouped(index)),
+            Tone::Info,
+        ),
+    }
+}
+
 /// One line per step of a logical path, for the step-by-step list:
 /// `Hidden single: In box 3, 5 fits only R2C8`.
 pub fn walk_lines(path: &Path, size: Size, alphabet: Alphabet) -> Vec<String> {
@@ -650,6 +751,19 @@ mod tests {
         assert_eq!(
             progress(&p, 12_300_000),
             "A hard puzzle: the learning engine has taken over (12.3 s). 1,234,567 positions tried, 1,000 dead ends learned from; 41 of 1,861 candidates settled for good."
+        );
+        assert_eq!(percent(0.016), "1.6%");
+        assert_eq!(percent(0.23), "23%");
+        assert_eq!(counted(412, false, "several").0, "Exactly 412 solutions.");
+        assert_eq!(counted(1, false, "unique").0, "Exactly one solution.");
+        assert_eq!(
+            counted(100_000, true, "several").0,
+            "At least 100,000 solutions; estimating how many…"
+        );
+        assert_eq!(browsing(3, 412, true, false).0, "Solution 3 of 412.");
+        assert_eq!(
+            browsing(3, 3, true, true).0,
+            "That was the last one: 3 solutions in all."
         );
         assert_eq!(grouped(0), "0");
         assert_eq!(grouped(999), "999");

@@ -181,3 +181,73 @@ test('Generate at each level makes a puzzle of that level, and its path says so'
     { viewport: { width: 1280, height: 800 } },
   );
 });
+
+const [SEVERAL, SEVERAL_COUNT] = (await readFile(join(ROOT, 'tests/data/9x9_counts.txt'), 'utf8'))
+  .split('\n')
+  .find((l) => l && !l.startsWith('#'))
+  .split('\t');
+
+/** Whether `cells` (symbols) complete `givens` (symbols or '.'): every row, column and box a permutation. */
+function completes9(givens, cells) {
+  const houses = [];
+  for (let i = 0; i < 9; i++) {
+    houses.push([...Array(9)].map((_, j) => i * 9 + j));
+    houses.push([...Array(9)].map((_, j) => j * 9 + i));
+    const [r, c] = [Math.floor(i / 3) * 3, (i % 3) * 3];
+    houses.push([...Array(9)].map((_, j) => (r + Math.floor(j / 3)) * 9 + c + (j % 3)));
+  }
+  return (
+    [...givens].every((g, i) => g === '.' || g === cells[i]) &&
+    houses.every((h) => new Set(h.map((i) => cells[i])).size === 9 && h.every((i) => /^[1-9]$/.test(cells[i])))
+  );
+}
+
+test('every solution: the exact count, an estimate past the limit, and browsing one by one', async () => {
+  await withPage(
+    async (page) => {
+      await page.click('#grid [data-cell="0"]');
+      await pasteText(page, SEVERAL);
+      await page.click('#count');
+      await page.waitForFunction(() => /^(Exactly|No solution)/.test(document.querySelector('#status').textContent));
+      assert.equal(await status(page), `Exactly ${Number(SEVERAL_COUNT).toLocaleString('en')} solutions.`);
+
+      // Browse: each solution verified here, all different, back and forth.
+      const seen = [];
+      for (let i = 1; i <= 4; i++) {
+        await page.click('#next-solution');
+        await page.waitForFunction(
+          (n) => document.querySelector('#status').textContent.startsWith(`Solution ${n} of `),
+          i,
+        );
+        const cells = (await cellTexts(page)).join('');
+        assert.ok(completes9(SEVERAL, cells), `solution ${i} completes the givens`);
+        assert.ok(!seen.includes(cells), `solution ${i} is new`);
+        seen.push(cells);
+      }
+      await page.click('#prev-solution');
+      assert.match(await status(page), /^Solution 3/);
+      assert.equal((await cellTexts(page)).join(''), seen[2]);
+      assert.ok(
+        (await cellMarks(page)).some((k) => k === 'filled'),
+        'the solver fills the empty cells',
+      );
+      await page.screenshot({ path: join(SHOTS, 'browse-solutions-1280x800.png') });
+
+      // An empty 9×9: far too many to count, so an estimate with its error.
+      await page.click('#clear');
+      await page.click('#count');
+      await page.waitForFunction(() => /^More than/.test(document.querySelector('#status').textContent), null, {
+        timeout: 120000,
+      });
+      assert.match(
+        await status(page),
+        /^More than 1,000,000 solutions: about \d\.\d\de21 \(estimated from 10,000 random probes, ±\d+(\.\d)?%; 95% between .+ and .+\)\.$/,
+      );
+      // Cancel works while counting.
+      await page.click('#count');
+      await page.click('#cancel');
+      await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Cancelled'));
+    },
+    { viewport: { width: 1280, height: 800 } },
+  );
+});
