@@ -18,6 +18,46 @@ export function serve(glue, load) {
   // The solutions being browsed: one search, kept across requests for the
   // same puzzle (the page's module only).
   let browse = null; // { key, job }
+
+  /** Runs a job with runFor in slices: `finish(job, msg)`, or null when no longer wanted. */
+  const sliced = (finish) => async (job, options, msg) => ((await runSliced(job, options)) ? finish(job, msg) : null);
+
+  // Each request that works in slices: how its job starts, runs and answers.
+  // Between slices the worker takes a Cancel (or a newer request).
+  const SLICED = {
+    solve: {
+      start: (m) => new SolveJob(m.cells, m.side, m.limit, m.alphabet ?? ''),
+      run: sliced(solveResult),
+      progress: true,
+    },
+    generate: {
+      start: (m) => new GenerateJob(m.side, m.seed, m.symmetric, m.level ?? ''),
+      run: sliced((job) => generated(job.result())),
+      reply: 'generated',
+    },
+    count: {
+      start: (m) => new CountJob(m.cells, m.side, m.limit),
+      run: sliced(countResult),
+      progress: true,
+    },
+    estimate: {
+      start: (m) => new EstimateJob(m.cells, m.side, m.probes, m.seed),
+      run: sliced((job, m) => estimateResult(job, m.atLeast)),
+      progress: true,
+    },
+    'next-solution': {
+      start: (m) => {
+        const key = `${m.side}:${m.cells.join(',')}`;
+        if (browse?.key !== key) {
+          browse?.job.free();
+          browse = { key, job: new SolutionsJob(m.cells, m.side) };
+        }
+        return browse.job;
+      },
+      run: nextSolution,
+      keep: true,
+    },
+  };
   let ready = null;
   const start = (build) => {
     if (ready) return;
@@ -27,7 +67,7 @@ export function serve(glue, load) {
       (err) => self.postMessage({ type: 'error', id: null, message: `could not load the solver: ${err}` }),
     );
   };
-  // The solve allowed to run; a cancel or a newer solve changes it.
+  // The request allowed to run; a cancel or a newer request changes it.
   let current = null;
 
   self.onmessage = async ({ data: msg }) => {
@@ -60,97 +100,27 @@ export function serve(glue, load) {
       }
       return;
     }
-    if (msg?.type === 'generate') {
-      current = msg.id;
-      let job;
-      try {
-        await ready;
-        job = new GenerateJob(msg.side, msg.seed, msg.symmetric, msg.level ?? '');
-        // In slices like a solve, so a Cancel is confirmed within one.
-        if (!(await runSliced(job, { sliceMs: SLICE_MS, wanted: () => current === msg.id }))) {
-          self.postMessage({ type: 'cancelled', id: msg.id });
-          return;
-        }
-        self.postMessage({ type: 'generated', id: msg.id, ...generated(job.result()) });
-      } catch (err) {
-        self.postMessage({ type: 'error', id: msg.id, message: String(err?.message ?? err) });
-      } finally {
-        job?.free();
-        if (current === msg.id) current = null;
-      }
-      return;
-    }
-    if (msg?.type === 'count' || msg?.type === 'estimate') {
-      // Counting and estimating (the page's module), in slices like a solve.
-      current = msg.id;
-      let job;
-      try {
-        await ready;
-        job =
-          msg.type === 'count'
-            ? new CountJob(msg.cells, msg.side, msg.limit)
-            : new EstimateJob(msg.cells, msg.side, msg.probes, msg.seed);
-        const done = await runSliced(job, {
-          sliceMs: SLICE_MS,
-          onProgress: (progress) => self.postMessage({ type: 'progress', id: msg.id, ...progress }),
-          wanted: () => current === msg.id,
-        });
-        if (!done) {
-          self.postMessage({ type: 'cancelled', id: msg.id });
-          return;
-        }
-        const result = msg.type === 'count' ? countResult(job) : estimateResult(job, msg.atLeast);
-        self.postMessage({ type: 'result', id: msg.id, ...result });
-      } catch (err) {
-        self.postMessage({ type: 'error', id: msg.id, message: String(err?.message ?? err) });
-      } finally {
-        job?.free();
-        if (current === msg.id) current = null;
-      }
-      return;
-    }
-    if (msg?.type === 'next-solution') {
-      current = msg.id;
-      try {
-        await ready;
-        const key = `${msg.side}:${msg.cells.join(',')}`;
-        if (browse?.key !== key) {
-          browse?.job.free();
-          browse = { key, job: new SolutionsJob(msg.cells, msg.side) };
-        }
-        const next = await nextSolution(browse.job, { sliceMs: SLICE_MS, wanted: () => current === msg.id });
-        if (!next) {
-          self.postMessage({ type: 'cancelled', id: msg.id });
-          return;
-        }
-        self.postMessage({ type: 'result', id: msg.id, ...next });
-      } catch (err) {
-        self.postMessage({ type: 'error', id: msg.id, message: String(err?.message ?? err) });
-      } finally {
-        if (current === msg.id) current = null;
-      }
-      return;
-    }
-    if (msg?.type !== 'solve') return;
+    const kind = SLICED[msg?.type];
+    if (!kind) return;
     current = msg.id;
     let job;
     try {
       await ready;
-      job = new SolveJob(msg.cells, msg.side, msg.limit, msg.alphabet ?? '');
-      const done = await runSliced(job, {
-        sliceMs: SLICE_MS,
-        onProgress: (progress) => self.postMessage({ type: 'progress', id: msg.id, ...progress }),
-        wanted: () => current === msg.id,
-      });
-      if (!done) {
+      job = kind.start(msg);
+      const wanted = () => current === msg.id;
+      const onProgress = kind.progress
+        ? (progress) => self.postMessage({ type: 'progress', id: msg.id, ...progress })
+        : null;
+      const result = await kind.run(job, { sliceMs: SLICE_MS, onProgress, wanted }, msg);
+      if (result === null) {
         self.postMessage({ type: 'cancelled', id: msg.id });
         return;
       }
-      self.postMessage({ type: 'result', id: msg.id, ...solveResult(job) });
+      self.postMessage({ type: kind.reply ?? 'result', id: msg.id, ...result });
     } catch (err) {
       self.postMessage({ type: 'error', id: msg.id, message: String(err?.message ?? err) });
     } finally {
-      job?.free();
+      if (!kind.keep) job?.free();
       if (current === msg.id) current = null;
     }
   };
