@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_EACH=${1:-30}
-for target in parse solve cli; do
+for target in parse solve logic cli; do
   corpus=target/fuzz-corpus/$target
   mkdir -p "$corpus"
   # Comparison tracing helps the parser (symbols), not the solver (grids),
@@ -13,7 +13,7 @@ for target in parse solve cli; do
   flags=(-O -s none)
   seeds=(tests/data/judge)
   extra=()
-  if [ "$target" = solve ]; then flags+=(--no-trace-compares); seeds=(); fi
+  if [ "$target" = solve ] || [ "$target" = logic ]; then flags+=(--no-trace-compares); seeds=(); fi
   # The CLI path: inputs long enough for over-long lines, its per-puzzle
   # messages silenced (libFuzzer still reports crashes), 512 MB of memory at
   # most: the reader must stay flat.

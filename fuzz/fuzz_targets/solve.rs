@@ -1,6 +1,6 @@
 //! Arbitrary grids of every size → solving and counting never panic, every
-//! solution verifies, and the bitmask and DLX engines agree on the count up
-//! to 2 whenever both finish within their budgets.
+//! solution verifies, and the default, learning and DLX engines agree on the
+//! count up to 2 whenever they finish within their budgets.
 #![no_main]
 
 use bitsudoku::{solve, verify, Engine, Grid, Size, SolveOptions};
@@ -35,13 +35,17 @@ fuzz_target!(|data: &[u8]| {
         )
     };
     let bitmask = run(Engine::Bitmask, 2_000);
+    let learn = run(Engine::Learn, 2_000);
     let dlx = run(Engine::Dlx, 20_000);
-    for report in [&bitmask, &dlx] {
+    for report in [&bitmask, &learn, &dlx] {
         if let Some(solution) = report.outcome.solution() {
             verify(&grid, solution).expect("every reported solution verifies");
         }
     }
     if let (Some(a), Some(b)) = (bitmask.outcome.count(), dlx.outcome.count()) {
         assert_eq!(a, b, "bitmask {} vs dlx {}", bitmask.outcome, dlx.outcome);
+    }
+    if let (Some(a), Some(b)) = (learn.outcome.count(), dlx.outcome.count()) {
+        assert_eq!(a, b, "learn {} vs dlx {}", learn.outcome, dlx.outcome);
     }
 });
