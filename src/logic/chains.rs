@@ -21,12 +21,15 @@ pub(super) fn x_chain(c: &Candidates) -> Option<Step> {
     let layout = c.layout();
     let n = layout.n;
     let cells = c.size().cells();
+    let mut strong = vec![Links::default(); cells];
     for d in 0..n {
         let bit = 1u32 << d;
         let has = |cell: usize| c.mask(cell) & bit != 0;
         // Strong links: per cell, the other place of the digit in each house
         // where it has exactly two.
-        let mut strong: Vec<Vec<usize>> = vec![Vec::new(); cells];
+        // At most one per house, three per cell.
+        strong.fill(Links::default());
+        let mut any = false;
         for h in 0..3 * n {
             let places = c.places(h, d);
             if places.count_ones() == 2 {
@@ -34,14 +37,22 @@ pub(super) fn x_chain(c: &Candidates) -> Option<Step> {
                 let (a, b) = (it.next().unwrap(), it.next().unwrap());
                 strong[a].push(b);
                 strong[b].push(a);
+                any = true;
             }
         }
+        if !any {
+            continue;
+        }
+        // Breadth first over (cell, whether the next link must be strong);
+        // `from` remembers the way back. One set of buffers for every start.
+        let mut from = vec![[usize::MAX; 2]; cells];
+        let mut depth = vec![[usize::MAX; 2]; cells];
+        let mut queue = VecDeque::new();
+        let mut next = Vec::with_capacity(3 * n);
         for start in (0..cells).filter(|&s| !strong[s].is_empty()) {
-            // Breadth first over (cell, whether the next link must be
-            // strong); `from` remembers the way back.
-            let mut from = vec![[usize::MAX; 2]; cells];
-            let mut depth = vec![[usize::MAX; 2]; cells];
-            let mut queue = VecDeque::new();
+            from.fill([usize::MAX; 2]);
+            depth.fill([usize::MAX; 2]);
+            queue.clear();
             depth[start][1] = 0;
             queue.push_back((start, 1usize));
             while let Some((u, need_strong)) = queue.pop_front() {
@@ -49,17 +60,21 @@ pub(super) fn x_chain(c: &Candidates) -> Option<Step> {
                 if du >= MAX_LINKS {
                     continue;
                 }
-                let next: Vec<usize> = if need_strong == 1 {
-                    strong[u].clone()
+                next.clear();
+                if need_strong == 1 {
+                    next.extend_from_slice(strong[u].as_slice());
                 } else {
-                    layout.of[u]
-                        .iter()
-                        .flat_map(|&h| layout.cells[h].iter().copied())
-                        .filter(|&v| v != u && has(v))
-                        .collect()
-                };
+                    // A weak link must be followed by a strong one: cells
+                    // without one end nothing and are not visited.
+                    next.extend(
+                        layout.of[u]
+                            .iter()
+                            .flat_map(|&h| layout.cells[h].iter().copied())
+                            .filter(|&v| v != u && has(v) && !strong[v].is_empty()),
+                    );
+                }
                 let arrive = 1 - need_strong;
-                for v in next {
+                for &v in &next {
                     if depth[v][arrive] != usize::MAX || v == start {
                         continue;
                     }
@@ -77,10 +92,14 @@ pub(super) fn x_chain(c: &Candidates) -> Option<Step> {
                             // chain to show; a simple one may follow.
                             continue;
                         }
-                        let gone: Vec<usize> = (0..cells)
-                            .filter(|&x| has(x) && !chain.contains(&x))
-                            .filter(|&x| layout.sees(x, start) && layout.sees(x, v))
+                        // Cells that see both ends: peers of the start.
+                        let mut gone: Vec<usize> = layout.of[start]
+                            .iter()
+                            .flat_map(|&h| layout.cells[h].iter().copied())
+                            .filter(|&x| has(x) && !chain.contains(&x) && layout.sees(x, v))
                             .collect();
+                        gone.sort_unstable();
+                        gone.dedup();
                         if !gone.is_empty() {
                             let mut step = Step::new(Technique::XChain);
                             step.digits = bit;
@@ -95,6 +114,29 @@ pub(super) fn x_chain(c: &Candidates) -> Option<Step> {
         }
     }
     None
+}
+
+/// A cell's strong links for one digit: the other place in each of its
+/// houses where the digit has two.
+#[derive(Clone, Copy, Default)]
+struct Links {
+    to: [usize; 3],
+    len: usize,
+}
+
+impl Links {
+    fn push(&mut self, cell: usize) {
+        self.to[self.len] = cell;
+        self.len += 1;
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    fn as_slice(&self) -> &[usize] {
+        &self.to[..self.len]
+    }
 }
 
 /// The chain from `start` to `end` (arrived at by a strong link), from the

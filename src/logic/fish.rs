@@ -1,6 +1,6 @@
 //! Basic fish: X-Wing (2 lines), Swordfish (3), Jellyfish (4).
 
-use super::{bits, combinations, house_of, Candidates, Step, Technique};
+use super::{bits, house_of, subsets, Candidates, Step, Technique};
 
 /// Fish of size k: a digit whose places in k parallel lines (the base) all
 /// lie in k crossing lines (the cover) leaves the rest of the cover lines.
@@ -21,35 +21,38 @@ pub(super) fn basic(c: &Candidates, k: usize) -> Option<Step> {
         for (base, cover) in [(0, n), (n, 0)] {
             // Line i of the base: house base + i; position j in it lies in
             // cover line j (house cover + j).
-            let places: Vec<u32> = (0..n).map(|i| c.places(base + i, d)).collect();
+            let mut places = [0u32; 32];
+            for (i, p) in places.iter_mut().enumerate().take(n) {
+                *p = c.places(base + i, d);
+            }
             let lines = (0..n)
                 .filter(|&i| (2..=k).contains(&(places[i].count_ones() as usize)))
                 .fold(0u32, |acc, i| acc | 1 << i);
-            for chosen in combinations(lines, k) {
-                let covered = bits(chosen).fold(0u32, |acc, i| acc | places[i]);
-                if covered.count_ones() as usize != k {
-                    continue;
-                }
+            let step = subsets(lines, &places, k, |chosen, covered| {
                 let eliminations: Vec<(usize, u8)> = bits(covered)
                     .flat_map(|j| layout.cells[cover + j].iter().copied())
                     .filter(|&cell| c.mask(cell) & bit != 0)
                     .filter(|&cell| !bits(chosen).any(|i| layout.of[cell].contains(&(base + i))))
                     .map(|cell| (cell, d as u8 + 1))
                     .collect();
-                if !eliminations.is_empty() {
-                    let mut step = Step::new(technique);
-                    step.digits = bit;
-                    step.cells = bits(chosen)
-                        .flat_map(|i| bits(places[i]).map(move |j| layout.cells[base + i][j]))
-                        .collect();
-                    step.cells.sort_unstable();
-                    step.houses = bits(chosen)
-                        .map(|i| house_of(n, base + i))
-                        .chain(bits(covered).map(|j| house_of(n, cover + j)))
-                        .collect();
-                    step.eliminations = eliminations;
-                    return Some(step);
+                if eliminations.is_empty() {
+                    return None;
                 }
+                let mut step = Step::new(technique);
+                step.digits = bit;
+                step.cells = bits(chosen)
+                    .flat_map(|i| bits(places[i]).map(move |j| layout.cells[base + i][j]))
+                    .collect();
+                step.cells.sort_unstable();
+                step.houses = bits(chosen)
+                    .map(|i| house_of(n, base + i))
+                    .chain(bits(covered).map(|j| house_of(n, cover + j)))
+                    .collect();
+                step.eliminations = eliminations;
+                Some(step)
+            });
+            if step.is_some() {
+                return step;
             }
         }
     }

@@ -367,6 +367,11 @@ pub(crate) struct Layout {
     pub cells: Vec<Vec<usize>>,
     /// The houses of each cell: its row, column and box.
     pub of: Vec<[usize; 3]>,
+    /// Each cell's position in each of its houses (the bit it has in a
+    /// house's place mask).
+    pub at: Vec<[u8; 3]>,
+    /// Each cell's peers (the other cells of its houses), ascending.
+    pub peers: Vec<Vec<usize>>,
 }
 
 impl Layout {
@@ -383,8 +388,33 @@ impl Layout {
                     let (r, col) = (c / n, c % n);
                     [r, n + col, 2 * n + r / b * b + col / b]
                 })
+                .collect::<Vec<[usize; 3]>>();
+            let at = (0..n * n)
+                .map(|c| {
+                    of[c]
+                        .map(|h| cells[h].iter().position(|&x| x == c).expect("in its house") as u8)
+                })
                 .collect();
-            Layout { n, b, cells, of }
+            let peers = (0..n * n)
+                .map(|c| {
+                    let mut p: Vec<usize> = of[c]
+                        .iter()
+                        .flat_map(|&h| cells[h].iter().copied())
+                        .filter(|&x| x != c)
+                        .collect();
+                    p.sort_unstable();
+                    p.dedup();
+                    p
+                })
+                .collect();
+            Layout {
+                n,
+                b,
+                cells,
+                of,
+                at,
+                peers,
+            }
         })
     }
 
@@ -410,6 +440,13 @@ pub struct Candidates {
     cells: Vec<u8>,
     /// Per empty cell, the digits still possible (bit `d-1`); 0 when filled.
     masks: Vec<u32>,
+    /// Per house, the digits placed in it (bit `d-1`): kept as cells fill,
+    /// since every technique asks for it on every house.
+    placed: Vec<u32>,
+    /// Per house `h` and digit `d` (0-based), at `h * n + d`: the positions
+    /// in the house where the digit may still go. Kept with `masks`, for
+    /// the techniques that look at a house's places rather than its cells.
+    places: Vec<u32>,
 }
 
 impl Candidates {
@@ -440,11 +477,12 @@ impl Candidates {
                 }
             })
             .collect();
-        Ok(Candidates {
+        Ok(Candidates::with_masks(
             size,
-            cells: grid.cells().to_vec(),
+            grid.cells().to_vec(),
             masks,
-        })
+            seen,
+        ))
     }
 
     /// A position given by its digits and, per empty cell, its candidates
@@ -456,10 +494,51 @@ impl Candidates {
             .enumerate()
             .map(|(c, m)| if grid.get(c) != 0 { 0 } else { m })
             .collect();
+        let layout = Layout::of(grid.size());
+        let placed = layout
+            .cells
+            .iter()
+            .map(|house| {
+                house
+                    .iter()
+                    .filter(|&&c| grid.get(c) != 0)
+                    .fold(0, |acc, &c| acc | 1 << (grid.get(c) - 1))
+            })
+            .collect();
+        Candidates::with_masks(grid.size(), grid.cells().to_vec(), masks, placed)
+    }
+
+    /// Builds the place table from the cells' candidates.
+    fn with_masks(size: Size, cells: Vec<u8>, masks: Vec<u32>, placed: Vec<u32>) -> Candidates {
+        let layout = Layout::of(size);
+        let n = layout.n;
+        let mut places = vec![0u32; 3 * n * n];
+        for (cell, &m) in masks.iter().enumerate() {
+            for d in bits(m) {
+                for k in 0..3 {
+                    places[layout.of[cell][k] * n + d] |= 1 << layout.at[cell][k];
+                }
+            }
+        }
         Candidates {
-            size: grid.size(),
-            cells: grid.cells().to_vec(),
+            size,
+            cells,
             masks,
+            placed,
+            places,
+        }
+    }
+
+    /// Removes digit `d` (0-based) from `cell`'s candidates, if it is one.
+    fn remove(&mut self, cell: usize, d: usize) {
+        let bit = 1u32 << d;
+        if self.masks[cell] & bit == 0 {
+            return;
+        }
+        self.masks[cell] &= !bit;
+        let layout = self.layout();
+        for k in 0..3 {
+            self.places[layout.of[cell][k] * layout.n + d] &= !(1 << layout.at[cell][k]);
         }
     }
 
@@ -503,21 +582,12 @@ impl Candidates {
     /// The positions in house `h` (bit `i` for its `i`-th cell) where digit
     /// `d` (0-based) may go.
     pub(crate) fn places(&self, h: usize, d: usize) -> u32 {
-        let bit = 1 << d;
-        self.layout().cells[h]
-            .iter()
-            .enumerate()
-            .fold(0, |acc, (i, &c)| {
-                acc | ((self.masks[c] & bit != 0) as u32) << i
-            })
+        self.places[h * self.layout().n + d]
     }
 
     /// The digits placed in house `h` (bit `d - 1`).
     pub(crate) fn placed(&self, h: usize) -> u32 {
-        self.layout().cells[h]
-            .iter()
-            .filter(|&&c| self.cells[c] != 0)
-            .fold(0, |acc, &c| acc | 1 << (self.cells[c] - 1))
+        self.placed[h]
     }
 
     /// A place where the grid can no longer be completed, if any.
@@ -544,6 +614,22 @@ impl Candidates {
         None
     }
 
+    /// Whether `step`'s eliminations left a cell without a digit or a digit
+    /// without a place in one of the cells' houses: the only ways removing
+    /// candidates can make the grid dead, so checking them is enough after
+    /// a step that places nothing.
+    fn dead_after(&self, step: &Step) -> bool {
+        let layout = self.layout();
+        step.eliminations.iter().any(|&(cell, digit)| {
+            let bit = 1u32 << (digit - 1);
+            (self.cells[cell] == 0 && self.masks[cell] == 0)
+                || layout.of[cell].iter().any(|&h| {
+                    self.placed[h] & bit == 0
+                        && layout.cells[h].iter().all(|&c| self.masks[c] & bit == 0)
+                })
+        })
+    }
+
     /// The easiest next step, trying every technique; `None` when they are
     /// all stuck (or the grid is complete or dead).
     pub fn next_step(&self) -> Option<Step> {
@@ -555,6 +641,11 @@ impl Candidates {
         if self.is_complete() || self.dead_end().is_some() {
             return None;
         }
+        self.easiest(level)
+    }
+
+    /// The easiest step up to `level`, on a grid known to be open and alive.
+    fn easiest(&self, level: Level) -> Option<Step> {
         Technique::ALL
             .into_iter()
             .take_while(|t| t.level() <= level)
@@ -564,7 +655,7 @@ impl Candidates {
     /// Carries out a step.
     pub fn apply(&mut self, step: &Step) {
         for &(cell, digit) in &step.eliminations {
-            self.masks[cell] &= !(1 << (digit - 1));
+            self.remove(cell, digit as usize - 1);
         }
         for &(cell, digit) in &step.placements {
             self.fill(cell, digit);
@@ -607,13 +698,16 @@ impl Candidates {
     }
 
     fn fill(&mut self, cell: usize, digit: u8) {
+        for d in bits(self.masks[cell]) {
+            self.remove(cell, d);
+        }
         self.cells[cell] = digit;
-        self.masks[cell] = 0;
-        let bit = 1u32 << (digit - 1);
+        let d = digit as usize - 1;
         let layout = self.layout();
         for h in layout.of[cell] {
+            self.placed[h] |= 1 << d;
             for &other in &layout.cells[h] {
-                self.masks[other] &= !bit;
+                self.remove(other, d);
             }
         }
     }
@@ -682,7 +776,7 @@ pub fn path(puzzle: &Grid, level: Level) -> Result<Path, Conflict> {
                 last: c,
             });
         }
-        match c.next_step_within(level) {
+        match c.easiest(level) {
             Some(step) => {
                 c.apply(&step);
                 steps.push(step);
@@ -700,8 +794,8 @@ pub fn path(puzzle: &Grid, level: Level) -> Result<Path, Conflict> {
 
 /// Whether techniques up to `level` solve `puzzle` (below
 /// [`Level::Beyond`]; there it says whether logic alone does). Faster than
-/// [`path`]: singles are applied all at once, and only when they are stuck
-/// is a harder step looked for. The answer is the path's: every technique
+/// [`path`]: singles are applied all at once, only when they are stuck is a
+/// harder technique looked for, and it is applied as long as it finds steps. The answer is the path's: every technique
 /// here stays true as candidates shrink, so the order of the steps does not
 /// change where they end.
 pub fn solves(puzzle: &Grid, level: Level) -> bool {
@@ -719,13 +813,27 @@ pub fn solves(puzzle: &Grid, level: Level) -> bool {
         if c.dead_end().is_some() {
             return false;
         }
-        let step = Technique::ALL[2..]
+        // The first technique that applies is used until it finds nothing
+        // more, so the easier ones are not tried again in vain after each
+        // of its steps; then singles again.
+        let mut progress = false;
+        for t in Technique::ALL[2..]
             .iter()
             .take_while(|t| t.level() <= level)
-            .find_map(|t| t.find(&c));
-        match step {
-            Some(step) => c.apply(&step),
-            None => return false,
+        {
+            while let Some(step) = t.find(&c) {
+                c.apply(&step);
+                progress = true;
+                if c.dead_after(&step) {
+                    return false;
+                }
+            }
+            if progress {
+                break;
+            }
+        }
+        if !progress {
+            return false;
         }
     }
 }
@@ -994,69 +1102,60 @@ pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
     })
 }
 
-/// Every `k`-subset of the set bits of `mask`, as masks, in lexicographic
-/// order of positions.
-pub(crate) fn combinations(mask: u32, k: usize) -> Combinations {
-    let mut items = [0u8; 32];
+/// The `k`-subsets of the set bits of `pool` (k up to 4) whose `masks`
+/// together have exactly `k` bits, in lexicographic order of positions,
+/// handed to `found` until it returns something: the shape every subset
+/// technique shares (k cells with k digits, k digits in k cells, k lines
+/// covered by k lines). A partial choice whose masks already have more
+/// than `k` bits is not extended, since adding more can only add bits.
+pub(crate) fn subsets<T>(
+    pool: u32,
+    masks: &[u32],
+    k: usize,
+    mut found: impl FnMut(u32, u32) -> Option<T>,
+) -> Option<T> {
+    let mut items = [0usize; 32];
     let mut len = 0;
-    for i in bits(mask) {
-        items[len] = i as u8;
+    for i in bits(pool) {
+        items[len] = i;
         len += 1;
     }
-    Combinations {
-        items,
-        len,
-        idx: [0; 4],
-        k,
-        started: false,
-        done: k == 0 || k > len || k > 4,
+    if k == 0 || k > len {
+        return None;
     }
+    extend(&items[..len], masks, k, 0, 0, 0, &mut found)
 }
 
-/// The iterator of [`combinations`] (k up to 4: quads are the largest).
-pub(crate) struct Combinations {
-    items: [u8; 32],
-    len: usize,
-    idx: [usize; 4],
+/// One level of [`subsets`]: chooses the next item from `items[from..]`.
+fn extend<T>(
+    items: &[usize],
+    masks: &[u32],
     k: usize,
-    started: bool,
-    done: bool,
-}
-
-impl Iterator for Combinations {
-    type Item = u32;
-
-    fn next(&mut self) -> Option<u32> {
-        if self.done {
-            return None;
-        }
-        let k = self.k;
-        if !self.started {
-            self.started = true;
-            for i in 0..k {
-                self.idx[i] = i;
-            }
+    from: usize,
+    chosen: u32,
+    union: u32,
+    found: &mut impl FnMut(u32, u32) -> Option<T>,
+) -> Option<T> {
+    let depth = chosen.count_ones() as usize;
+    if depth == k {
+        return if union.count_ones() as usize == k {
+            found(chosen, union)
         } else {
-            // The next combination: the last index that can move, moves.
-            let mut i = k;
-            while i > 0 && self.idx[i - 1] == self.len - k + i - 1 {
-                i -= 1;
-            }
-            if i == 0 {
-                self.done = true;
-                return None;
-            }
-            self.idx[i - 1] += 1;
-            for j in i..k {
-                self.idx[j] = self.idx[j - 1] + 1;
-            }
-        }
-        Some(
-            self.idx[..k]
-                .iter()
-                .fold(0u32, |acc, &i| acc | 1 << self.items[i]),
-        )
+            None
+        };
     }
+    // Leave enough items for the rest of the choice.
+    for at in from..=items.len() - (k - depth) {
+        let i = items[at];
+        let u = union | masks[i];
+        if u.count_ones() as usize > k {
+            continue;
+        }
+        if let Some(t) = extend(items, masks, k, at + 1, chosen | 1 << i, u, found) {
+            return Some(t);
+        }
+    }
+    None
 }
 
 #[cfg(test)]

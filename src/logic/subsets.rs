@@ -1,7 +1,7 @@
 //! Subsets: k cells of a house that share k candidates, or k digits that
 //! share k places (pairs, triples and quads).
 
-use super::{bits, combinations, house_of, Candidates, Step, Technique};
+use super::{bits, house_of, subsets, Candidates, Step, Technique};
 
 fn technique(naked: bool, k: usize) -> Technique {
     match (naked, k) {
@@ -30,25 +30,29 @@ pub(super) fn naked(c: &Candidates, k: usize) -> Option<Step> {
         let small = bits(empty)
             .filter(|&i| (2..=k).contains(&(c.mask(cells[i]).count_ones() as usize)))
             .fold(0u32, |acc, i| acc | 1 << i);
-        for chosen in combinations(small, k) {
-            let digits = bits(chosen).fold(0u32, |acc, i| acc | c.mask(cells[i]));
-            if digits.count_ones() as usize != k {
-                continue;
-            }
+        let mut masks = [0u32; 32];
+        for i in bits(small) {
+            masks[i] = c.mask(cells[i]);
+        }
+        let step = subsets(small, &masks, k, |chosen, digits| {
             let eliminations: Vec<(usize, u8)> = bits(empty & !chosen)
                 .flat_map(|i| {
                     let cell = cells[i];
                     super::digits_of(c.mask(cell) & digits).map(move |d| (cell, d))
                 })
                 .collect();
-            if !eliminations.is_empty() {
-                let mut step = Step::new(technique(true, k));
-                step.digits = digits;
-                step.cells = bits(chosen).map(|i| cells[i]).collect();
-                step.houses = vec![house_of(layout.n, h)];
-                step.eliminations = eliminations;
-                return Some(step);
+            if eliminations.is_empty() {
+                return None;
             }
+            let mut step = Step::new(technique(true, k));
+            step.digits = digits;
+            step.cells = bits(chosen).map(|i| cells[i]).collect();
+            step.houses = vec![house_of(layout.n, h)];
+            step.eliminations = eliminations;
+            Some(step)
+        });
+        if step.is_some() {
+            return step;
         }
     }
     None
@@ -63,29 +67,32 @@ pub(super) fn hidden(c: &Candidates, k: usize) -> Option<Step> {
     for h in 0..3 * n {
         let cells = &layout.cells[h];
         let open = !c.placed(h) & ((1u64 << n) - 1) as u32;
-        let places: Vec<u32> = (0..n).map(|d| c.places(h, d)).collect();
+        let mut places = [0u32; 32];
+        for d in bits(open) {
+            places[d] = c.places(h, d);
+        }
         let few = bits(open)
             .filter(|&d| (2..=k).contains(&(places[d].count_ones() as usize)))
             .fold(0u32, |acc, d| acc | 1 << d);
-        for digits in combinations(few, k) {
-            let spots = bits(digits).fold(0u32, |acc, d| acc | places[d]);
-            if spots.count_ones() as usize != k {
-                continue;
-            }
+        let step = subsets(few, &places, k, |digits, spots| {
             let eliminations: Vec<(usize, u8)> = bits(spots)
                 .flat_map(|i| {
                     let cell = cells[i];
                     super::digits_of(c.mask(cell) & !digits).map(move |d| (cell, d))
                 })
                 .collect();
-            if !eliminations.is_empty() {
-                let mut step = Step::new(technique(false, k));
-                step.digits = digits;
-                step.cells = bits(spots).map(|i| cells[i]).collect();
-                step.houses = vec![house_of(n, h)];
-                step.eliminations = eliminations;
-                return Some(step);
+            if eliminations.is_empty() {
+                return None;
             }
+            let mut step = Step::new(technique(false, k));
+            step.digits = digits;
+            step.cells = bits(spots).map(|i| cells[i]).collect();
+            step.houses = vec![house_of(n, h)];
+            step.eliminations = eliminations;
+            Some(step)
+        });
+        if step.is_some() {
+            return step;
         }
     }
     None

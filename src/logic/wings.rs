@@ -3,22 +3,21 @@
 use super::{Candidates, Layout, Step, Technique};
 
 /// The empty cells that share a house with `cell`, in order.
-fn peers(c: &Candidates, layout: &Layout, cell: usize) -> Vec<usize> {
-    let mut out: Vec<usize> = layout.of[cell]
+fn peers<'a>(
+    c: &'a Candidates,
+    layout: &'a Layout,
+    cell: usize,
+) -> impl Iterator<Item = usize> + 'a {
+    layout.peers[cell]
         .iter()
-        .flat_map(|&h| layout.cells[h].iter().copied())
-        .filter(|&p| p != cell && c.mask(p) != 0)
-        .collect();
-    out.sort_unstable();
-    out.dedup();
-    out
+        .copied()
+        .filter(move |&p| c.mask(p) != 0)
 }
 
 /// The cells outside `cells` that see every cell of `cells` and still
 /// allow digit bit `z`.
 fn seeing_all(c: &Candidates, layout: &Layout, cells: &[usize], z: u32) -> Vec<usize> {
     peers(c, layout, cells[0])
-        .into_iter()
         .filter(|&x| !cells.contains(&x) && c.mask(x) & z != 0)
         .filter(|&x| cells[1..].iter().all(|&p| layout.sees(x, p)))
         .collect()
@@ -45,7 +44,6 @@ pub(super) fn xy(c: &Candidates) -> Option<Step> {
             continue;
         }
         let wings: Vec<usize> = peers(c, layout, pivot)
-            .into_iter()
             .filter(|&p| {
                 let m = c.mask(p);
                 m.count_ones() == 2 && (m & pm).count_ones() == 1
@@ -82,7 +80,6 @@ pub(super) fn xyz(c: &Candidates) -> Option<Step> {
             continue;
         }
         let wings: Vec<usize> = peers(c, layout, pivot)
-            .into_iter()
             .filter(|&p| {
                 let m = c.mask(p);
                 m.count_ones() == 2 && m & !pm == 0
