@@ -1,0 +1,62 @@
+// What a first visit downloads, each file gzipped (`gzip -9`, as
+// `scripts/build-web.sh` counts a module) as a host would serve it:
+//
+//   make dist
+//   node benches/load-size.mjs
+//
+// Two visits in headless Chromium with service workers blocked (they would
+// precache files the visit itself never asks for): the page, opened and
+// solving its first puzzle; and a blank page of the same origin that imports
+// the promise API and solves one puzzle. Prints each visit's total and its
+// files, largest first.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, launch, serve, solved } from '../tests/e2e/harness.mjs';
+
+const site = await serve();
+const browser = await launch();
+
+async function visit(label, url, act) {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const urls = new Set();
+  context.on('request', (r) => urls.add(r.url()));
+  const page = await context.newPage();
+  await page.route(`${site.url}blank.html`, (r) =>
+    r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title>' }),
+  );
+  await page.goto(url);
+  await act(page);
+  const files = new Map();
+  for (const u of urls) {
+    if (!u.startsWith(site.url) || u.endsWith('blank.html')) continue;
+    let path = decodeURIComponent(new URL(u).pathname);
+    if (path.endsWith('/')) path += 'index.html';
+    if (files.has(path)) continue;
+    const bytes = readFileSync(join(ROOT, path));
+    files.set(path, execFileSync('gzip', ['-9', '-c'], { input: bytes, maxBuffer: 1 << 26 }).length);
+  }
+  const total = [...files.values()].reduce((a, b) => a + b, 0);
+  console.log(`${label}: ${(total / 1000).toFixed(1)} KB gzipped in ${files.size} files`);
+  for (const [path, size] of [...files].sort((a, b) => b[1] - a[1])) {
+    console.log(`  ${(size / 1000).toFixed(1).padStart(7)} KB  ${path}`);
+  }
+  await context.close();
+}
+
+try {
+  await visit('the page', site.url, async (page) => {
+    await page.waitForSelector('#grid .cell');
+    await page.click('#solve');
+    console.log(`(the page says: ${await solved(page)})`);
+  });
+  await visit('the API alone', `${site.url}blank.html`, async (page) => {
+    await page.evaluate(async () => {
+      const api = await import('/www/bitsudoku-api.js');
+      await api.solve('.'.repeat(81));
+    });
+  });
+} finally {
+  await browser.close();
+  await site.close();
+}
