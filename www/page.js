@@ -356,9 +356,13 @@ export function boot({ solver, document = globalThis.document, location = global
     return browse;
   }
 
-  /** Runs `work` as the solver's job of kind `what`, with Cancel and the status. */
-  async function working(what, work) {
-    const givensClash = view.givensConflict;
+  /**
+   * Runs `work` as the solver's job of kind `what`, with Cancel and the
+   * status. A job on the grid's givens refuses clashing ones first;
+   * `failure` starts the message when the job fails.
+   */
+  async function working(what, work, { onGivens = true, failure = 'The solver failed' } = {}) {
+    const givensClash = onGivens && view.givensConflict;
     if (givensClash) {
       say(givensClash, 'error');
       return;
@@ -369,7 +373,7 @@ export function boot({ solver, document = globalThis.document, location = global
       await work(view.givens(), view.side);
     } catch (err) {
       if (err instanceof Cancelled) say('Cancelled. Your grid is unchanged.');
-      else say(`The solver failed: ${err.message}. Your grid is unchanged.`, 'error');
+      else say(`${failure}: ${err.message}. Your grid is unchanged.`, 'error');
     } finally {
       busy = null;
       syncButtons();
@@ -446,18 +450,10 @@ export function boot({ solver, document = globalThis.document, location = global
     if (busy) solver.cancel();
   }
 
-  ui.solve.addEventListener('click', async () => {
-    const givensClash = view.givensConflict;
-    if (givensClash) {
-      say(givensClash, 'error');
-      return;
-    }
-    const givens = view.givens();
-    busy = 'solve';
-    syncButtons();
-    say('Solving…');
-    try {
-      const r = await solver.solve(givens, view.side, {
+  ui.solve.addEventListener('click', () =>
+    working('solve', async (givens, side) => {
+      say('Solving…');
+      const r = await solver.solve(givens, side, {
         alphabet: view.alphabet,
         onProgress: (progress) => say(progress.message),
       });
@@ -471,41 +467,30 @@ export function boot({ solver, document = globalThis.document, location = global
       } else {
         say(r.message, r.tone);
       }
-    } catch (err) {
-      if (err instanceof Cancelled) say('Cancelled. Your grid is unchanged.');
-      else say(`The solver failed: ${err.message}. Your grid is unchanged.`, 'error');
-    } finally {
-      busy = null;
-      syncButtons();
-    }
-  });
+    }),
+  );
 
-  ui.generate.addEventListener('click', async () => {
-    busy = 'generate';
-    syncButtons();
-    const side = view.side;
-    const seed = Math.floor(Math.random() * 2 ** 32);
-    const level = ui.level.value;
-    say(`Making a ${level ? `${level} ` : ''}${side}×${side} puzzle with one solution…`);
-    try {
-      const g = await solver.generate(side, seed, ui.symmetric.checked, level);
-      if (!g.matched) {
-        say(`No ${level} ${side}×${side} puzzle came from this seed's grids; press Generate again.`, 'warn');
-        return;
-      }
-      view.setGivens(Uint8Array.from(g.cells));
-      view.setMode('play');
-      save();
-      say(`A new ${side}×${side} puzzle with ${g.givens} givens, ${g.grade}. Seed ${seed}.`, 'ok');
-      view.focus();
-    } catch (err) {
-      if (err instanceof Cancelled) say('Cancelled. Your grid is unchanged.');
-      else say(`Could not make a puzzle: ${err.message}. Your grid is unchanged.`, 'error');
-    } finally {
-      busy = null;
-      syncButtons();
-    }
-  });
+  ui.generate.addEventListener('click', () =>
+    working(
+      'generate',
+      async (_, side) => {
+        const seed = Math.floor(Math.random() * 2 ** 32);
+        const level = ui.level.value;
+        say(`Making a ${level ? `${level} ` : ''}${side}×${side} puzzle with one solution…`);
+        const g = await solver.generate(side, seed, ui.symmetric.checked, level);
+        if (!g.matched) {
+          say(`No ${level} ${side}×${side} puzzle came from this seed's grids; press Generate again.`, 'warn');
+          return;
+        }
+        view.setGivens(Uint8Array.from(g.cells));
+        view.setMode('play');
+        save();
+        say(`A new ${side}×${side} puzzle with ${g.givens} givens, ${g.grade}. Seed ${seed}.`, 'ok');
+        view.focus();
+      },
+      { onGivens: false, failure: 'Could not make a puzzle' },
+    ),
+  );
 
   ui.cancel.addEventListener('click', cancelWork);
 
