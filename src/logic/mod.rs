@@ -477,12 +477,7 @@ impl Candidates {
                 }
             })
             .collect();
-        Ok(Candidates::with_masks(
-            size,
-            grid.cells().to_vec(),
-            masks,
-            seen,
-        ))
+        Ok(Candidates::with_masks(size, grid.cells().to_vec(), masks))
     }
 
     /// A position given by its digits and, per empty cell, its candidates
@@ -494,24 +489,24 @@ impl Candidates {
             .enumerate()
             .map(|(c, m)| if grid.get(c) != 0 { 0 } else { m })
             .collect();
-        let layout = Layout::of(grid.size());
+        Candidates::with_masks(grid.size(), grid.cells().to_vec(), masks)
+    }
+
+    /// Builds the digits placed per house and the place table from the
+    /// cells and their candidates.
+    fn with_masks(size: Size, cells: Vec<u8>, masks: Vec<u32>) -> Candidates {
+        let layout = Layout::of(size);
+        let n = layout.n;
         let placed = layout
             .cells
             .iter()
             .map(|house| {
                 house
                     .iter()
-                    .filter(|&&c| grid.get(c) != 0)
-                    .fold(0, |acc, &c| acc | 1 << (grid.get(c) - 1))
+                    .filter(|&&c| cells[c] != 0)
+                    .fold(0, |acc, &c| acc | 1 << (cells[c] - 1))
             })
             .collect();
-        Candidates::with_masks(grid.size(), grid.cells().to_vec(), masks, placed)
-    }
-
-    /// Builds the place table from the cells' candidates.
-    fn with_masks(size: Size, cells: Vec<u8>, masks: Vec<u32>, placed: Vec<u32>) -> Candidates {
-        let layout = Layout::of(size);
-        let n = layout.n;
         let mut places = vec![0u32; 3 * n * n];
         for (cell, &m) in masks.iter().enumerate() {
             for d in bits(m) {

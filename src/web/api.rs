@@ -32,6 +32,20 @@ pub(crate) fn now_ms() -> f64 {
     PERFORMANCE.with(|p| p.as_ref().map_or_else(js_sys::Date::now, |p| p.now()))
 }
 
+/// Runs `work` with a stop check that turns true after `ms` milliseconds,
+/// and adds the time it took to `millis`: one slice of a job the worker
+/// runs between messages.
+pub(crate) fn slice<T>(
+    millis: &mut f64,
+    ms: f64,
+    work: impl FnOnce(&mut dyn FnMut() -> bool) -> T,
+) -> T {
+    let start = now_ms();
+    let out = work(&mut || now_ms() - start >= ms);
+    *millis += now_ms() - start;
+    out
+}
+
 pub(crate) fn grid_of(cells: &[u8], side: u32) -> Result<Grid, JsError> {
     Grid::from_side(side as usize, cells.to_vec()).map_err(|e| JsError::new(&e.to_string()))
 }
@@ -357,10 +371,9 @@ impl SolveJob {
     /// the worker can take a Cancel.
     #[wasm_bindgen(js_name = runFor)]
     pub fn run_for(&mut self, ms: f64) -> bool {
-        let start = now_ms();
-        let done = self.solver.run_until(u64::MAX, || now_ms() - start >= ms);
-        self.millis += now_ms() - start;
-        done
+        slice(&mut self.millis, ms, |stop| {
+            self.solver.run_until(u64::MAX, stop)
+        })
     }
 
     /// Search nodes so far.
@@ -465,10 +478,9 @@ mod counting {
         /// few hundred nodes); returns whether the count ended.
         #[wasm_bindgen(js_name = runFor)]
         pub fn run_for(&mut self, ms: f64) -> bool {
-            let start = now_ms();
-            let done = self.solver.run_until(u64::MAX, || now_ms() - start >= ms);
-            self.millis += now_ms() - start;
-            done
+            slice(&mut self.millis, ms, |stop| {
+                self.solver.run_until(u64::MAX, stop)
+            })
         }
 
         /// Whether the count ended: every solution counted, or the limit met.
@@ -582,12 +594,9 @@ mod counting {
         /// estimate is done.
         #[wasm_bindgen(js_name = runFor)]
         pub fn run_for(&mut self, ms: f64) -> bool {
-            let start = now_ms();
-            let done = self
-                .estimator
-                .run_until(u64::MAX, || now_ms() - start >= ms);
-            self.millis += now_ms() - start;
-            done
+            slice(&mut self.millis, ms, |stop| {
+                self.estimator.run_until(u64::MAX, stop)
+            })
         }
 
         /// Whether the estimate is done.
@@ -731,9 +740,9 @@ mod counting {
             if self.exhausted {
                 return None;
             }
-            let start = now_ms();
-            let next = self.solutions.search(u64::MAX, || now_ms() - start >= ms);
-            self.millis += now_ms() - start;
+            let next = slice(&mut self.millis, ms, |stop| {
+                self.solutions.search(u64::MAX, stop)
+            });
             match next {
                 NextSolution::Found(grid) => Some(grid.cells().to_vec()),
                 NextSolution::Exhausted => {
