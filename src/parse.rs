@@ -6,7 +6,7 @@
 //! so memory does not grow with the input. [`Entries`] pulls lines from any
 //! reader into it, holding at most [`MAX_LINE`] bytes of a line.
 //!
-//! What a line is:
+//! What a line is: text up to `\n`, `\r\n` or a lone `\r` (old Mac text).
 //! - a line `end` ends the input (POJ 3074);
 //! - a blank line ends a group (the blank line between judge cases);
 //! - `#…` lines and border lines (`+---+---+`, `------+------`) are skipped
@@ -24,6 +24,12 @@
 //! some number above 9 (`0` or a blank for empty), holds one cell per number,
 //! as puzzle sites print 16×16 and 25×25. A block with one such line is read
 //! as numbers throughout, its other rows too.
+//!
+//! Tabs: a line of fields separated by tabs (a table copied from a web page
+//! or a spreadsheet) holds one cell per field, an empty field an empty cell.
+//! Empty fields after the last cell are dropped when the row is longer than
+//! a side; a later row shorter than its block (a copy that left off its
+//! empty tail) is filled with empty cells.
 
 use std::collections::VecDeque;
 
@@ -258,6 +264,9 @@ struct Line {
     /// The line can only be numbers (a comma, or a number above 9); then
     /// `cells` holds them.
     numeric: bool,
+    /// Fields separated by tabs: one cell per field, so a short row may be
+    /// a row whose empty tail was left off.
+    tabbed: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -307,8 +316,8 @@ impl Parser {
         }
     }
 
-    /// Feeds one line, with or without its `\n` / `\r\n`. A line longer
-    /// than [`MAX_LINE`] bytes is reported and skipped.
+    /// Feeds one line, with or without its `\n`, `\r\n` or `\r`. A line
+    /// longer than [`MAX_LINE`] bytes is reported and skipped.
     pub fn push_line(&mut self, raw: &str) {
         let mut text = raw.strip_suffix('\n').unwrap_or(raw);
         if text.len() > MAX_LINE {
@@ -327,6 +336,9 @@ impl Parser {
         if trimmed == "end" {
             self.end_group();
             self.ended = true;
+        } else if trimmed.is_empty() && is_empty_row(text) {
+            let line = split_cells(text, self.line_no);
+            self.content(line);
         } else if trimmed.is_empty() {
             self.end_group();
         } else if trimmed.starts_with('#') || is_border(trimmed, self.open_side()) {
@@ -394,6 +406,21 @@ impl Parser {
     }
 
     fn content(&mut self, mut line: Line) {
+        if line.tabbed {
+            // A copied table may leave off a row's empty tail: fill it to the
+            // side of the block its first row started.
+            let n = line.cells.len();
+            if let Mode::Block(size, _) = self.mode {
+                let side = size.side();
+                if n < side {
+                    let col = line.cells.last().map_or(1, |c| c.1 + 1);
+                    line.cells.resize(side, ('.', col));
+                    if let Some(numbers) = &mut line.numbers {
+                        numbers.resize(side, ('.', col));
+                    }
+                }
+            }
+        }
         let n = line.cells.len();
         if line.numeric && matches!(self.mode, Mode::Maybe16 | Mode::Block(_, false)) {
             // Rows read as characters so far were numbers too.
@@ -423,6 +450,16 @@ impl Parser {
                 // A whole puzzle on one line: the block before it was cut short.
                 self.end_group();
                 self.start(line);
+            }
+            Mode::Block(size, numeric) if n != size.side() && !numeric && is_text(&line, size) => {
+                // A title or a note between a block's rows (a character no
+                // alphabet of the size has): reported on its own line, and
+                // the block goes on instead of taking it as a row.
+                let kind = ParseErrorKind::LineLength {
+                    cells: n,
+                    expected: self.options.size,
+                };
+                self.emit_error(line.number, None, kind);
             }
             Mode::Block(size, _) => {
                 self.pending.push(line);
@@ -724,6 +761,9 @@ pub struct Entries<R> {
     parser: Parser,
     bytes: Vec<u8>,
     state: Stream,
+    /// The last line ended with a `\r`: a `\n` right after it belongs to
+    /// it (`\r\n`), even in the reader's next buffer.
+    after_cr: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -741,6 +781,7 @@ impl<R: std::io::BufRead> Entries<R> {
             parser: Parser::new(options),
             bytes: Vec::with_capacity(1024),
             state: Stream::Reading,
+            after_cr: false,
         }
     }
 
@@ -767,7 +808,12 @@ impl<R: std::io::BufRead> Iterator for Entries<R> {
                 continue;
             }
             self.bytes.clear();
-            match read_line_capped(&mut self.reader, &mut self.bytes, MAX_LINE) {
+            match read_line_capped(
+                &mut self.reader,
+                &mut self.bytes,
+                MAX_LINE,
+                &mut self.after_cr,
+            ) {
                 Ok(LineRead::End) => {
                     self.parser.finish();
                     self.state = Stream::Finished;
@@ -794,12 +840,15 @@ enum LineRead {
     End,
 }
 
-/// Reads one line into `bytes`, storing at most `cap` bytes (plus its `\n`):
-/// a longer line is consumed to its end without being held.
+/// Reads one line into `bytes`, storing at most `cap` bytes (plus its end):
+/// a longer line is consumed to its end without being held. A line ends at
+/// `\n` or `\r`; `after_cr` carries a `\r` ending over to the next call,
+/// which then skips the `\n` of a `\r\n`.
 fn read_line_capped(
     reader: &mut impl std::io::BufRead,
     bytes: &mut Vec<u8>,
     cap: usize,
+    after_cr: &mut bool,
 ) -> std::io::Result<LineRead> {
     let mut seen = 0usize;
     loop {
@@ -808,6 +857,10 @@ fn read_line_capped(
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e),
         };
+        if std::mem::take(after_cr) && buf.first() == Some(&b'\n') {
+            reader.consume(1);
+            continue;
+        }
         if buf.is_empty() {
             return Ok(match seen {
                 0 => LineRead::End,
@@ -815,8 +868,11 @@ fn read_line_capped(
                 _ => LineRead::Held,
             });
         }
-        let (n, done) = match buf.iter().position(|&b| b == b'\n') {
-            Some(i) => (i + 1, true),
+        let (n, done) = match buf.iter().position(|&b| b == b'\n' || b == b'\r') {
+            Some(i) => {
+                *after_cr = buf[i] == b'\r';
+                (i + 1, true)
+            }
             None => (buf.len(), false),
         };
         if seen + n <= cap + 1 {
@@ -837,11 +893,29 @@ fn read_line_capped(
     }
 }
 
+/// The lines of a text, each with its end: `\n`, `\r\n`, or a lone `\r`.
+pub fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let end = match rest.find(['\n', '\r']) {
+            Some(i) if rest[i..].starts_with("\r\n") => i + 2,
+            Some(i) => i + 1,
+            None => rest.len(),
+        };
+        let (line, tail) = rest.split_at(end);
+        rest = tail;
+        Some(line)
+    })
+}
+
 /// Parses a whole text: every puzzle and error, in order.
 pub fn parse_all(text: &str, options: ParseOptions) -> Vec<Entry> {
     let mut parser = Parser::new(options);
     let mut out = Vec::new();
-    for line in text.split_inclusive('\n') {
+    for line in lines(text) {
         parser.push_line(line);
         out.extend(std::iter::from_fn(|| parser.next_entry()));
         if parser.is_ended() {
@@ -928,13 +1002,7 @@ fn read_numbers_of(text: &str) -> Option<(Vec<(char, u32)>, bool)> {
             first
         } else if word.len() <= 2 && word.bytes().all(|b| b.is_ascii_digit()) {
             *numeric |= word.len() == 2;
-            match word.parse::<u32>().ok()? {
-                0 => '0',
-                v @ 1..=25 => {
-                    Alphabet::DigitsLetters.symbols(Size::S25)?.as_bytes()[v as usize - 1] as char
-                }
-                _ => '?',
-            }
+            number_char(word.parse::<u32>().ok()?)
         } else {
             return None;
         };
@@ -986,7 +1054,93 @@ fn is_border(trimmed: &str, side: Option<usize>) -> bool {
     !(row_or_puzzle || short_row || near_puzzle)
 }
 
+/// The character a number is encoded as among the cells: `0` empty, `1`–`9A`–`P`
+/// for 1 to 25, `?` beyond.
+fn number_char(v: u32) -> char {
+    match v {
+        0 => '0',
+        1..=25 => char::from(DIGITS_LETTERS_25[v as usize - 1]),
+        _ => '?',
+    }
+}
+
+const DIGITS_LETTERS_25: &[u8; 25] = b"123456789ABCDEFGHIJKLMNOP";
+
+/// A line of fields separated by tabs, one cell each (see the module
+/// documentation); `None` when some field is not one symbol, one number or
+/// empty (a comment after a puzzle, a title).
+fn split_tabbed(text: &str, number: usize) -> Option<Line> {
+    if !text.contains('\t') {
+        return None;
+    }
+    let mut fields: Vec<(&str, u32)> = Vec::new();
+    let mut col = 1u32;
+    for field in text.split('\t') {
+        let lead = field.chars().take_while(|c| c.is_whitespace()).count() as u32;
+        fields.push((field.trim(), col + lead));
+        col += field.chars().count() as u32 + 1;
+    }
+    // A tab after the last cell makes an empty field that is no cell.
+    while fields.len() > 1
+        && fields.last().is_some_and(|f| f.0.is_empty())
+        && Size::from_side(fields.len()).is_none()
+    {
+        fields.pop();
+    }
+    let mut cells = Vec::with_capacity(fields.len());
+    let mut numbers = Some(Vec::with_capacity(fields.len()));
+    let mut numeric = false;
+    for (field, col) in fields {
+        let mut chars = field.chars();
+        let (first, second) = (chars.next(), chars.next());
+        let as_number = if field.len() <= 2 && field.bytes().all(|b| b.is_ascii_digit()) {
+            field.parse::<u32>().ok().map(number_char)
+        } else {
+            None
+        };
+        match (first, second) {
+            (None, _) => {
+                cells.push(('.', col));
+                if let Some(n) = &mut numbers {
+                    n.push(('.', col));
+                }
+            }
+            (Some(ch), None) => {
+                cells.push((ch, col));
+                match (&mut numbers, as_number) {
+                    (Some(n), Some(c)) => n.push((c, col)),
+                    (Some(n), None) if crate::alphabet::BLANKS.contains(&ch) => n.push((ch, col)),
+                    _ => numbers = None,
+                }
+            }
+            (Some(_), Some(_)) => {
+                let c = as_number?;
+                numeric = true;
+                cells.push((c, col));
+                if let Some(n) = &mut numbers {
+                    n.push((c, col));
+                }
+            }
+        }
+    }
+    if numeric {
+        cells = numbers.take()?;
+    }
+    Some(Line {
+        number,
+        cells,
+        comment: None,
+        decorated: false,
+        numbers,
+        numeric,
+        tabbed: true,
+    })
+}
+
 fn split_cells(text: &str, number: usize) -> Line {
+    if let Some(line) = split_tabbed(text, number) {
+        return line;
+    }
     let numbers = read_numbers_of(text);
     if let Some((cells, true)) = numbers {
         return Line {
@@ -997,6 +1151,7 @@ fn split_cells(text: &str, number: usize) -> Line {
             decorated: text.contains('|'),
             numbers: None,
             numeric: true,
+            tabbed: false,
         };
     }
     let numbers = numbers.map(|(cells, _)| cells);
@@ -1021,6 +1176,7 @@ fn split_cells(text: &str, number: usize) -> Line {
             decorated: false,
             numbers,
             numeric: false,
+            tabbed: false,
         };
     }
     let cells: Vec<(char, u32)> = text
@@ -1038,6 +1194,7 @@ fn split_cells(text: &str, number: usize) -> Line {
         decorated,
         numbers,
         numeric: false,
+        tabbed: false,
     }
 }
 
@@ -1055,6 +1212,24 @@ fn no_repeats(size: Size, chars: impl Iterator<Item = char>) -> bool {
                     r1 != r2 && c1 != c2 && b1 != b2
                 }
             })
+    })
+}
+
+/// A line of tabs alone with as many fields as a side: a table's row of
+/// empty cells, not a blank line.
+fn is_empty_row(text: &str) -> bool {
+    let fields = text.split('\t').count();
+    text.contains('\t')
+        && (Size::from_side(fields).is_some() || Size::from_side(fields - 1).is_some())
+}
+
+/// True when some character of the line is no symbol of any alphabet of
+/// `size` and no blank: words, not a row of cells.
+fn is_text(line: &Line, size: Size) -> bool {
+    line.cells.iter().any(|&(ch, _)| {
+        !Alphabet::single_char(size)
+            .iter()
+            .any(|a| a.is_blank(ch) || a.digit(size, ch).is_some())
     })
 }
 

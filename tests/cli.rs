@@ -839,3 +839,43 @@ fn a_progress_bar_on_a_terminal_only() {
     assert_eq!(text(&piped.stderr), "");
     std::fs::remove_file(&path).unwrap();
 }
+
+#[test]
+fn lone_carriage_returns_end_lines_as_old_mac_text_does() {
+    // Every line ending: \r alone, \r\n, \n, mixed, and a \r\n cut across
+    // the reader's 8 KiB buffer (a long comment puts the \r last in it).
+    let long = "x".repeat(9000);
+    let inputs = [
+        format!("{NINE}\r{NINE}\r"),
+        format!("{NINE}\r\n{NINE}\r\n"),
+        format!("{NINE}\r{NINE}\n{NINE}"),
+        format!("{NINE}\r\r{NINE}\r"),
+        format!("{NINE} {}\r\n{NINE}\r", &long[..8192 - 83]),
+    ];
+    let expected = [2, 2, 3, 2, 2];
+    for (input, &n) in inputs.iter().zip(&expected) {
+        let out = run(&["count"], input);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let lines = text(&out.stdout);
+        assert_eq!(lines.lines().count(), n, "{input:?}: {lines}");
+        assert!(lines.lines().all(|l| l == "1\tunique"), "{lines}");
+        let solved = run(&["solve"], input);
+        let printed = text(&solved.stdout);
+        let solutions: Vec<&str> = printed
+            .lines()
+            .map(|l| l.split_whitespace().next().unwrap_or(""))
+            .collect();
+        assert_eq!(solutions.len(), n, "{printed}");
+        for s in solutions {
+            let g = bitsudoku::parse_first(s, bitsudoku::ParseOptions::default())
+                .unwrap()
+                .0
+                .grid;
+            let p = bitsudoku::parse_first(NINE, bitsudoku::ParseOptions::default())
+                .unwrap()
+                .0
+                .grid;
+            bitsudoku::verify(&p, &g).expect("every puzzle solved, and checked");
+        }
+    }
+}

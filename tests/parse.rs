@@ -587,3 +587,111 @@ fn a_block_told_apart_by_its_last_row_is_read_whole() {
     assert_eq!(got.len(), 1, "{got:?}");
     assert!(got[0].starts_with("ok 16 "), "{got:?}");
 }
+
+#[test]
+fn a_lone_carriage_return_ends_a_line() {
+    let block = UVA_CASE.replace('\n', "\r");
+    assert_eq!(run(&block, ParseOptions::default()).len(), 1);
+    assert!(run(&block, ParseOptions::default())[0].starts_with("ok 16 letters block"));
+    let two = format!("{NINE}\r{NINE}\r");
+    assert_eq!(run(&two, ParseOptions::default()).len(), 2);
+    // \r\n stays one line end: no blank line between the rows of a block.
+    assert_eq!(
+        run(&UVA_CASE.replace('\n', "\r\n"), ParseOptions::default()),
+        run(UVA_CASE, ParseOptions::default())
+    );
+}
+
+#[test]
+fn tables_copied_from_a_page_or_a_spreadsheet() {
+    // A 9×9 as a web table copies: tabs between cells, empty fields for
+    // empty cells (the last ones too; a row may be all empty).
+    let nine = format!("{}{}", ".".repeat(9), &NINE[9..]);
+    let rows: Vec<String> = nine
+        .as_bytes()
+        .chunks(9)
+        .map(|row| {
+            row.iter()
+                .map(|&b| {
+                    if b == b'.' {
+                        String::new()
+                    } else {
+                        (b as char).to_string()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("\t")
+        })
+        .collect();
+    let table = rows.join("\n");
+    assert_eq!(
+        run(&table, ParseOptions::default()),
+        vec![format!("ok 9 digits block {nine}")]
+    );
+    // A tab after each row, Windows line ends, spaces in the fields: the same.
+    let padded = rows
+        .iter()
+        .map(|r| format!("{}\t\r\n", r.replace('\t', " \t ")))
+        .collect::<String>();
+    assert_eq!(
+        run(&padded, ParseOptions::default()),
+        run(&table, ParseOptions::default())
+    );
+    // A later row that left off its empty tail is filled.
+    let mut short = rows.clone();
+    short[8] = short[8].trim_end_matches('\t').to_string();
+    assert_ne!(short[8], rows[8]);
+    assert_eq!(
+        run(&short.join("\n"), ParseOptions::default()),
+        run(&table, ParseOptions::default())
+    );
+    // A 16×16 of numbers from a spreadsheet: every field kept, 0 or empty
+    // for an empty cell.
+    let numbers: Vec<String> = UVA_CASE
+        .lines()
+        .map(|row| {
+            row.chars()
+                .enumerate()
+                .map(|(i, ch)| match ch {
+                    '-' if i % 2 == 0 => String::new(),
+                    '-' => "0".to_string(),
+                    c => (c as u8 - b'A' + 1).to_string(),
+                })
+                .collect::<Vec<_>>()
+                .join("\t")
+        })
+        .collect();
+    let got = run(&numbers.join("\n"), ParseOptions::default());
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(got[0].starts_with("ok 16 numbers block"), "{got:?}");
+    let letters = run(UVA_CASE, ParseOptions::default());
+    let grid = |entries: Vec<Entry>| entries.into_iter().next().unwrap().result.unwrap().grid;
+    assert_eq!(
+        grid(parse_all(&numbers.join("\n"), ParseOptions::default())),
+        grid(parse_all(UVA_CASE, ParseOptions::default())),
+        "{letters:?}"
+    );
+    // A field that is a word is no cell: the line says where.
+    let bad = "5\tthree\t\t\t7\t\t\t\t";
+    assert!(run(bad, ParseOptions::default())[0].starts_with("err 1"));
+}
+
+#[test]
+fn a_title_between_rows_is_its_own_line_and_takes_no_row() {
+    // "hello world" after a block's first row: reported at its line, and the
+    // block keeps all sixteen of its rows.
+    let mut rows: Vec<&str> = UVA_CASE.lines().collect();
+    rows.insert(1, "hello world");
+    let text = format!("{NINE}\n{}\n{NINE}\n", rows.join("\n"));
+    let got = run(&text, ParseOptions::default());
+    assert_eq!(got.len(), 4, "{got:?}");
+    assert!(got[0].starts_with("ok 9 "), "{got:?}");
+    assert!(got[1].starts_with("err 3 10 cells on a line"), "{got:?}");
+    assert_eq!(got[2], run(UVA_CASE, ParseOptions::default())[0]);
+    assert!(got[3].starts_with("ok 9 "), "{got:?}");
+    // Rows of the block's symbols but the wrong length still break it there.
+    let mut short: Vec<&str> = UVA_CASE.lines().collect();
+    short[1] = "BA-----K";
+    let got = run(&short.join("\n"), ParseOptions::default());
+    assert!(got[0].starts_with("err 2 a row of 8 cells"), "{got:?}");
+}

@@ -19,6 +19,9 @@ pub struct CollectionReader {
     partial: String,
     /// The line being read is past [`MAX_LINE`]: none of it is kept.
     overlong: bool,
+    /// The last line ended with a `\r`: a `\n` right after it (in this
+    /// piece or the next) completes a `\r\n`.
+    after_cr: bool,
 }
 
 impl Default for CollectionReader {
@@ -35,16 +38,28 @@ impl CollectionReader {
             parser: Parser::new(ParseOptions::default()),
             partial: String::new(),
             overlong: false,
+            after_cr: false,
         }
     }
 
-    /// Feeds the next piece of the text; pieces may cut lines anywhere.
+    /// Feeds the next piece of the text; pieces may cut lines anywhere. A
+    /// line ends at `\n`, `\r\n` or a lone `\r`.
     pub fn push(&mut self, text: &str) {
         let mut rest = text;
-        while let Some(end) = rest.find('\n') {
+        if !rest.is_empty() && std::mem::take(&mut self.after_cr) {
+            rest = rest.strip_prefix('\n').unwrap_or(rest);
+        }
+        while let Some(end) = rest.find(['\n', '\r']) {
             self.take(&rest[..end]);
             self.end_line();
+            let cr = rest.as_bytes()[end] == b'\r';
             rest = &rest[end + 1..];
+            if cr {
+                match rest.strip_prefix('\n') {
+                    Some(after) => rest = after,
+                    None => self.after_cr = rest.is_empty(),
+                }
+            }
         }
         self.take(rest);
     }
