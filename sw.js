@@ -4,13 +4,14 @@
 // store when it cannot. The store holds one build whole: files are stored
 // all together, never one at a time. Paths are relative to this file, so
 // the site works under any sub-path.
-const CACHE = 'bitsudoku-v4';
+const CACHE = 'bitsudoku-v5';
 const FILES = [
   './',
   'index.html',
   'manifest.webmanifest',
   'www/app.js',
   'www/page.js',
+  'www/store.js',
   'www/collection.js',
   'www/solver-client.js',
   'www/worker.js',

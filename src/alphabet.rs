@@ -80,6 +80,21 @@ impl Alphabet {
         }
     }
 
+    /// What a player calls one symbol of this alphabet: `digit`, `letter`,
+    /// `number` or `symbol` (or their plurals).
+    pub fn noun(self, plural: bool) -> &'static str {
+        match (self, plural) {
+            (Alphabet::Digits, false) => "digit",
+            (Alphabet::Digits, true) => "digits",
+            (Alphabet::Letters, false) => "letter",
+            (Alphabet::Letters, true) => "letters",
+            (Alphabet::Numbers, false) => "number",
+            (Alphabet::Numbers, true) => "numbers",
+            (_, false) => "symbol",
+            (_, true) => "symbols",
+        }
+    }
+
     /// The alphabet a size is written in unless the input says otherwise.
     pub fn default_for(size: Size) -> Alphabet {
         Alphabet::for_size(size)[0]

@@ -83,6 +83,12 @@ impl Size {
         format!("R{}C{}", self.row(cell) + 1, self.col(cell) + 1)
     }
 
+    /// `row 3, column 5`: a cell in a player's words (the page's), where
+    /// the command line says `R3C5`.
+    pub fn cell_words(self, cell: usize) -> String {
+        format!("row {}, column {}", self.row(cell) + 1, self.col(cell) + 1)
+    }
+
     /// The houses that contain `cell`: its row, column and box.
     pub fn houses_of(self, cell: usize) -> [House; 3] {
         [

@@ -11,14 +11,98 @@
 
 use crate::alphabet::Alphabet;
 use crate::format::{format, Layout, Notation};
-use crate::grid::{Conflict, Grid, GridError, House, Size};
-use crate::logic::{self, Candidates, Check, End, Hint, Level, Path, Step};
+use crate::grid::{house_cells, Conflict, Grid, GridError, House, Size};
+use crate::logic::{self, Candidates, Check, End, Hint, Level, Path, Step, Truth};
 use crate::parse::{parse_first, ParseError, ParseOptions};
 use crate::share::{self, ShareError};
+use crate::solver::{Outcome, SolveOptions};
 use crate::verify::{verify, VerifyError};
 
 /// Snapshots kept for undo.
 const HISTORY: usize = 500;
+
+/// Grids whose search results are kept: the givens, the grid as it is, and
+/// a few before (undo comes back to them).
+const KNOWN: usize = 6;
+
+/// What a search found for one grid (givens, or givens with entries): the
+/// page's worker searches, the session keeps the answer and reads hints,
+/// checks and "answers as you type" off it without searching itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// No grid completes it.
+    None,
+    /// Exactly one: this.
+    Unique(Vec<u8>),
+    /// Exactly `count` solutions, or at least `count` when `more`; `example`
+    /// is one of them.
+    Several {
+        /// Solutions found, up to the search's limit.
+        count: u64,
+        /// Whether the search stopped at its limit.
+        more: bool,
+        /// One of the solutions.
+        example: Vec<u8>,
+    },
+}
+
+impl Found {
+    /// What a finished search's outcome says (conflicting cells have no
+    /// solution); `None` for a search stopped by its budget, or one with
+    /// limit 1, which cannot tell one solution from several.
+    pub fn from_outcome(outcome: &Outcome) -> Option<Found> {
+        match outcome {
+            Outcome::Unique(g) => Some(Found::Unique(g.cells().to_vec())),
+            Outcome::Several {
+                count,
+                more,
+                example,
+            } => Some(Found::Several {
+                count: *count,
+                more: *more,
+                example: example.cells().to_vec(),
+            }),
+            Outcome::NoSolution | Outcome::Conflict(_) => Some(Found::None),
+            Outcome::Solved(_) | Outcome::OutOfBudget { .. } => None,
+        }
+    }
+
+    /// A solution, when there is one.
+    pub fn example(&self) -> Option<&[u8]> {
+        match self {
+            Found::None => None,
+            Found::Unique(s) | Found::Several { example: s, .. } => Some(s),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Known {
+    cells: Vec<u8>,
+    found: Found,
+}
+
+/// What the grid so far allows, for the line "answers as you type".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answers {
+    /// Two filled cells clash.
+    Conflict(Conflict),
+    /// No grid completes it. `since`: the cells filled since it last had a
+    /// solution (the entry that made it impossible), when that is known.
+    None {
+        /// The cells filled since the grid last had a solution.
+        since: Vec<usize>,
+    },
+    /// Exactly one solution.
+    Unique,
+    /// Exactly `count`, or at least `count` when `more`.
+    Several {
+        /// Solutions counted.
+        count: u64,
+        /// Whether the count stopped at its limit.
+        more: bool,
+    },
+}
 
 /// What typing sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,6 +151,11 @@ pub enum Refusal {
     BadCells(GridError),
     /// A "solution" that is not one of these givens (the verifier's reason).
     NotASolution(VerifyError),
+    /// Notes go in empty cells; this one shows a digit.
+    Filled(usize),
+    /// The answer needs a search of these cells first (the page runs it in
+    /// its worker and tells the session with [`Session::learn`]).
+    NeedsSearch(Vec<u8>),
     /// The undo history is empty.
     NothingToUndo,
     /// Nothing was undone since the last change.
@@ -80,6 +169,10 @@ pub enum Kind {
     Moved,
     /// Givens or entries changed.
     Edited,
+    /// The player's notes changed.
+    Noted,
+    /// The Notes switch: typing writes notes (`true`) or digits.
+    Noting(bool),
     /// The cell already held that digit; the cursor moved on.
     Unchanged,
     /// Nothing changed, for this reason.
@@ -258,11 +351,13 @@ impl Feedback {
         Feedback::of(Kind::Refused(refusal))
     }
 
-    /// Givens or entries changed (save them; older results are stale).
+    /// Givens, entries or notes changed (save them; older results are
+    /// stale).
     pub fn changed(&self) -> bool {
         matches!(
             self.kind,
             Kind::Edited
+                | Kind::Noted
                 | Kind::Undone
                 | Kind::Redone
                 | Kind::Loaded { .. }
@@ -290,6 +385,7 @@ pub enum Role {
 struct Snapshot {
     givens: Vec<u8>,
     entries: Vec<u8>,
+    notes: Vec<u32>,
 }
 
 /// The state of one grid being worked on.
@@ -302,9 +398,16 @@ pub struct Session {
     givens: Vec<u8>,
     /// The person's digits, never under a given.
     entries: Vec<u8>,
+    /// The person's notes, per cell (bit `d - 1` for digit `d`); shown only
+    /// where the cell shows no digit, kept under one.
+    notes: Vec<u32>,
     /// A verified solution on show.
     solution: Option<Vec<u8>>,
     mode: Mode,
+    /// The Notes switch: typing writes notes instead of digits.
+    noting: bool,
+    /// A placed digit leaves its peers' notes (the default).
+    clear_notes: bool,
     readonly: bool,
     cursor: usize,
     /// Entries the last check found wrong (until the next change).
@@ -317,6 +420,14 @@ pub struct Session {
     conflicts: Vec<Conflict>,
     undo: Vec<Snapshot>,
     redo: Vec<Snapshot>,
+    /// What searches found for recent grids, the newest first.
+    known: Vec<Known>,
+    /// The last grid known to have a solution: the cells filled since are
+    /// what made the grid impossible.
+    solvable: Option<Vec<u8>>,
+    /// Every value some solution of the current grid holds, per cell
+    /// (until the next change).
+    possible: Option<Vec<u32>>,
 }
 
 impl Session {
@@ -328,8 +439,11 @@ impl Session {
             layout: default_layout(size),
             givens: vec![0; size.cells()],
             entries: vec![0; size.cells()],
+            notes: vec![0; size.cells()],
             solution: None,
             mode: Mode::Edit,
+            noting: false,
+            clear_notes: true,
             readonly: false,
             cursor: 0,
             wrong: Vec::new(),
@@ -338,6 +452,9 @@ impl Session {
             conflicts: Vec::new(),
             undo: Vec::new(),
             redo: Vec::new(),
+            known: Vec::new(),
+            solvable: None,
+            possible: None,
         }
     }
 
@@ -374,6 +491,27 @@ impl Session {
     /// The person's digits, row-major, 0 for none (never under a given).
     pub fn entries(&self) -> &[u8] {
         &self.entries
+    }
+    /// The person's notes, row-major (bit `d - 1` for digit `d`).
+    pub fn notes(&self) -> &[u32] {
+        &self.notes
+    }
+    /// The notes `cell` shows: none where it shows a digit, or while the
+    /// logical path is on show.
+    pub fn shown_notes(&self, cell: usize) -> u32 {
+        if self.walk.is_some() || self.shown(cell).0 != 0 {
+            0
+        } else {
+            self.notes[cell]
+        }
+    }
+    /// Whether typing writes notes (the Notes switch).
+    pub fn noting(&self) -> bool {
+        self.noting
+    }
+    /// Whether a placed digit leaves its peers' notes.
+    pub fn clears_notes(&self) -> bool {
+        self.clear_notes
     }
     /// The verified solution on show, if any.
     pub fn solution(&self) -> Option<&[u8]> {
@@ -430,6 +568,16 @@ impl Session {
             None if e != 0 => (e, Role::Entry),
             None => (0, Role::Empty),
         }
+    }
+
+    /// Whether `cell` shows the solution's digit over an entry that
+    /// differed from it (marked, so a wrong entry is not mistaken for a
+    /// filled cell).
+    pub fn corrected(&self, cell: usize) -> bool {
+        self.walk.is_none()
+            && self.shown(cell).1 == Role::Filled
+            && self.entries[cell] != 0
+            && self.solution.is_some()
     }
 
     /// Cells the solver's digits fill (0 without a solution).
@@ -529,11 +677,10 @@ impl Session {
         format(&grid, &notation)
     }
 
-    /// The givens and entries as a link fragment (see [`share`]).
+    /// The givens, entries and notes as a link fragment (see [`share`]).
     pub fn share_text(&self) -> String {
-        let g = Grid::from_cells(self.size, self.givens.clone()).expect("cells of this size");
-        let e = Grid::from_cells(self.size, self.entries.clone()).expect("cells of this size");
-        share::encode(&g, &e)
+        let (g, e) = self.grids();
+        share::encode(&g, &e, &self.notes)
     }
 
     // ---- settings (not undoable: they change how, not what) --------------
@@ -564,11 +711,26 @@ impl Session {
         self.layout = layout;
     }
 
+    /// Turns the Notes switch on or off: typing then writes notes, or
+    /// digits.
+    pub fn set_noting(&mut self, on: bool) -> Feedback {
+        self.noting = on;
+        Feedback::of(Kind::Noting(on))
+    }
+
+    /// Whether a placed digit leaves the notes of its peers (on by default).
+    pub fn set_clear_notes(&mut self, on: bool) {
+        self.clear_notes = on;
+    }
+
     /// An empty grid of another size, in edit mode; no undo across sizes.
+    /// The settings stay.
     pub fn resize(&mut self, size: Size) {
-        let readonly = self.readonly;
+        let (readonly, noting, clear_notes) = (self.readonly, self.noting, self.clear_notes);
         *self = Session::new(size);
         self.readonly = readonly;
+        self.noting = noting;
+        self.clear_notes = clear_notes;
     }
 
     // ---- moving ------------------------------------------------------------
@@ -617,10 +779,20 @@ impl Session {
             Mode::Play => self.entries[cell] != digit,
             Mode::Edit => self.givens[cell] != digit || self.entries[cell] != 0,
         };
+        let notes = digit == 0 && self.notes[cell] != 0 && self.shown(cell).0 == 0;
         if changed {
             self.remember();
             self.write(cell, digit);
+            self.clear_peer_notes(cell, digit);
             self.changed();
+        } else if notes {
+            // Emptying a cell that holds only notes clears them.
+            self.remember();
+            self.notes[cell] = 0;
+            return Feedback {
+                kind: Kind::Noted,
+                cells: vec![cell],
+            };
         } else {
             // Typing over a shown solution is working on the grid again.
             self.solution = None;
@@ -651,11 +823,93 @@ impl Session {
             return Feedback::refused(Refusal::Given(cell));
         }
         self.write(cell, digit);
+        self.clear_peer_notes(cell, digit);
         self.redo.clear();
         self.changed();
         Feedback {
             kind: Kind::Edited,
             cells: vec![cell],
+        }
+    }
+
+    /// Toggles the note `digit` in the cursor cell (an empty one). The
+    /// cursor stays: a cell often takes several notes.
+    pub fn toggle_note(&mut self, digit: u8) -> Feedback {
+        let cell = self.cursor;
+        if let Some(refused) = self.refuse_note(cell, digit) {
+            return refused;
+        }
+        self.remember();
+        self.notes[cell] ^= 1 << (digit - 1);
+        self.solution = None;
+        Feedback {
+            kind: Kind::Noted,
+            cells: vec![cell],
+        }
+    }
+
+    /// The second key of a two-digit note: the note `from` that the first
+    /// key toggled in `cell` becomes `to`, within the same undo step.
+    pub fn amend_note(&mut self, cell: usize, from: u8, to: u8) -> Feedback {
+        if let Some(refused) = self.refuse_note(cell, to) {
+            return refused;
+        }
+        if from == 0 || from as usize > self.size.side() {
+            return Feedback::refused(Refusal::NotASymbol(char::REPLACEMENT_CHARACTER));
+        }
+        self.notes[cell] ^= 1 << (from - 1) | 1 << (to - 1);
+        self.redo.clear();
+        Feedback {
+            kind: Kind::Noted,
+            cells: vec![cell],
+        }
+    }
+
+    fn refuse_note(&self, cell: usize, digit: u8) -> Option<Feedback> {
+        if self.readonly {
+            return Some(Feedback::refused(Refusal::ReadOnly));
+        }
+        if cell >= self.size.cells() {
+            return Some(Feedback::refused(Refusal::NoSuchCell(cell)));
+        }
+        if digit == 0 || digit as usize > self.size.side() {
+            return Some(Feedback::refused(Refusal::NotASymbol(
+                char::REPLACEMENT_CHARACTER,
+            )));
+        }
+        let own = self.givens[cell] != 0 || self.entries[cell] != 0;
+        own.then(|| Feedback {
+            kind: Kind::Refused(Refusal::Filled(cell)),
+            cells: vec![cell],
+        })
+    }
+
+    /// Replaces every note (restoring saved work; not undoable). Notes
+    /// beyond the side are dropped.
+    pub fn set_notes(&mut self, notes: &[u32]) -> Result<(), Refusal> {
+        if notes.len() != self.size.cells() {
+            return Err(Refusal::BadCells(GridError::WrongLength {
+                expected: self.size.cells(),
+                found: notes.len(),
+            }));
+        }
+        let all = (1u32 << self.size.side()) - 1;
+        self.notes = notes.iter().map(|&m| m & all).collect();
+        Ok(())
+    }
+
+    /// A digit placed in `cell` leaves the notes of the cells that share a
+    /// house with it (when that setting is on).
+    fn clear_peer_notes(&mut self, cell: usize, digit: u8) {
+        if digit == 0 || !self.clear_notes {
+            return;
+        }
+        for house in self.size.houses_of(cell) {
+            for peer in house_cells(self.size, house) {
+                if peer != cell {
+                    self.notes[peer] &= !(1 << (digit - 1));
+                }
+            }
         }
     }
 
@@ -666,7 +920,7 @@ impl Session {
             Mode::Play => self.entries[self.cursor],
             Mode::Edit => self.givens[self.cursor],
         };
-        if own == 0 && self.cursor > 0 {
+        if own == 0 && self.notes[self.cursor] == 0 && self.cursor > 0 {
             self.cursor -= 1;
         }
         self.put(0, false)
@@ -690,6 +944,8 @@ impl Session {
         self.remember();
         self.givens.fill(0);
         self.entries.fill(0);
+        self.notes.fill(0);
+        self.solvable = None;
         self.changed();
         Feedback::of(Kind::Cleared)
     }
@@ -712,6 +968,8 @@ impl Session {
             .zip(&self.givens)
             .map(|(&e, &g)| if g == 0 { e } else { 0 })
             .collect();
+        self.notes.fill(0);
+        self.solvable = None;
         self.changed();
         Feedback::of(Kind::Replaced)
     }
@@ -744,14 +1002,17 @@ impl Session {
     /// Opens a link fragment made by [`Session::share_text`], in play mode
     /// when it holds anything. A bad link changes nothing.
     pub fn open_link(&mut self, text: &str) -> Feedback {
-        let (givens, entries) = match share::decode(text) {
+        let shared = match share::decode(text) {
             Ok(found) => found,
             Err(e) => return Feedback::refused(Refusal::BadLink(e)),
         };
+        let (givens, entries) = (shared.givens, shared.entries);
         let size = givens.size();
         let (g, e) = (givens.filled(), entries.filled());
         let conflict = givens.conflicts().first().copied();
         self.replace(givens, entries);
+        // A link's notes are of its size (`share::decode` made them so).
+        let _ = self.set_notes(&shared.notes);
         self.mode = if g + e > 0 { Mode::Play } else { Mode::Edit };
         let cells = conflict.map_or_else(Vec::new, |c| vec![c.first, c.second]);
         Feedback {
@@ -800,13 +1061,19 @@ impl Session {
         let now = Snapshot {
             givens: std::mem::take(&mut self.givens),
             entries: std::mem::take(&mut self.entries),
+            notes: std::mem::take(&mut self.notes),
         };
         let cells = (0..now.givens.len())
-            .filter(|&c| now.givens[c] != state.givens[c] || now.entries[c] != state.entries[c])
+            .filter(|&c| {
+                now.givens[c] != state.givens[c]
+                    || now.entries[c] != state.entries[c]
+                    || now.notes[c] != state.notes[c]
+            })
             .collect();
         to.push(now);
         self.givens = state.givens;
         self.entries = state.entries;
+        self.notes = state.notes;
         self.changed();
         Feedback {
             kind: if back { Kind::Undone } else { Kind::Redone },
@@ -819,6 +1086,7 @@ impl Session {
         self.undo.push(Snapshot {
             givens: self.givens.clone(),
             entries: self.entries.clone(),
+            notes: self.notes.clone(),
         });
         if self.undo.len() > HISTORY {
             self.undo.remove(0);
@@ -832,6 +1100,7 @@ impl Session {
         self.wrong.clear();
         self.hinting = None;
         self.walk = None;
+        self.possible = None;
         let grid = Grid::from_cells(self.size, self.current()).expect("cells of this size");
         self.conflicts = grid.conflicts();
     }
@@ -877,9 +1146,17 @@ impl Session {
     /// technique and the house to look at; asked again (with the grid
     /// unchanged), the whole reasoning with its cells marked and the cursor
     /// on the cell it fills, but not the digit; asked again, the digit. It
-    /// never fills a cell.
+    /// never fills a cell. Searches on this thread for what it needs to
+    /// know (see [`Session::hint_known`] for the page's way).
     pub fn hint(&mut self) -> Feedback {
-        self.walk = None;
+        self.search_for(Session::hint_needs);
+        self.hint_known()
+    }
+
+    /// [`Session::hint`] from what searches already found: refused with
+    /// [`Refusal::NeedsSearch`] (and nothing changed) when the hint needs
+    /// a search of some grid first.
+    pub fn hint_known(&mut self) -> Feedback {
         let more = self.hinting.as_mut().filter(|h| {
             h.level < HintLevel::Reveal && matches!(h.hint, Hint::Step { .. } | Hint::Reveal { .. })
         });
@@ -893,12 +1170,24 @@ impl Session {
                 h.level = HintLevel::Reveal;
             }
         } else {
+            let truth = match self.truth() {
+                Ok(t) => t,
+                Err(cells) => return Feedback::refused(Refusal::NeedsSearch(cells)),
+            };
             let (puzzle, entries) = self.grids();
+            let hint = match &truth {
+                Ok(fits) => {
+                    let fits = Grid::from_cells(self.size, fits.clone()).expect("verified");
+                    logic::hint_with(&puzzle, &entries, Truth::Fits(&fits))
+                }
+                Err(t) => logic::hint_with(&puzzle, &entries, *t),
+            };
             self.hinting = Some(Hinting {
-                hint: logic::hint(&puzzle, &entries),
+                hint,
                 level: HintLevel::Nudge,
             });
         }
+        self.walk = None;
         let h = self.hinting.clone().expect("a hint");
         if let Some(cell) = h.target() {
             self.cursor = cell;
@@ -916,6 +1205,144 @@ impl Session {
             },
             cells,
         }
+    }
+
+    /// The grid the next hint needs searched first, if any.
+    pub fn hint_needs(&self) -> Option<Vec<u8>> {
+        let more = self.hinting.as_ref().is_some_and(|h| {
+            h.level < HintLevel::Reveal && matches!(h.hint, Hint::Step { .. } | Hint::Reveal { .. })
+        });
+        if more {
+            return None;
+        }
+        self.truth().err()
+    }
+
+    /// What a hint needs to know beyond logic: `Ok(Ok(s))`, a solution of
+    /// the givens that keeps every entry; `Ok(Err(truth))`, that there is
+    /// none (or a clash, where logic answers alone); `Err(cells)`, the grid
+    /// to search first.
+    #[allow(clippy::type_complexity)]
+    fn truth(&self) -> Result<Result<Vec<u8>, Truth<'static>>, Vec<u8>> {
+        let current = self.current();
+        let grid = Grid::from_cells(self.size, current.clone()).expect("cells of this size");
+        if !self.conflicts.is_empty() || grid.is_full() {
+            // A clash, or a full grid without one (it is a solution): logic
+            // says which; `fits` is then the grid itself.
+            return Ok(Ok(current));
+        }
+        let keeps = |s: &[u8]| current.iter().zip(s).all(|(&c, &x)| c == 0 || c == x);
+        let now = self.found(&current);
+        if let Some(s) = now.and_then(Found::example) {
+            return Ok(Ok(s.to_vec()));
+        }
+        match self.found(&self.givens) {
+            Some(Found::None) => Ok(Err(Truth::NoSolution)),
+            Some(f) => match f.example() {
+                Some(s) if keeps(s) => Ok(Ok(s.to_vec())),
+                _ if matches!(f, Found::Unique(_)) || now == Some(&Found::None) => {
+                    Ok(Err(Truth::WrongEntries))
+                }
+                _ => Err(current),
+            },
+            None if now == Some(&Found::None) => Err(self.givens.clone()),
+            None => Err(current),
+        }
+    }
+
+    /// Runs the searches `needs` asks for on this thread, as a worker would.
+    fn search_for(&mut self, needs: fn(&Session) -> Option<Vec<u8>>) {
+        while let Some(cells) = needs(self) {
+            let grid = Grid::from_cells(self.size, cells.clone()).expect("cells of this size");
+            let outcome = crate::solver::solve(&grid, &SolveOptions::default()).outcome;
+            let found = Found::from_outcome(&outcome).expect("a search without a budget ends");
+            self.learn(&cells, found).expect("the solver's own answer");
+        }
+    }
+
+    /// Keeps what a search found for `cells` (a grid of this size): hints,
+    /// checks and the answers line read it instead of searching. A solution
+    /// is refused, and nothing kept, unless the independent verifier
+    /// accepts it for those cells.
+    pub fn learn(&mut self, cells: &[u8], found: Found) -> Result<(), Refusal> {
+        let grid = Grid::from_cells(self.size, cells.to_vec()).map_err(Refusal::BadCells)?;
+        if let Some(s) = found.example() {
+            let solution = Grid::from_cells(self.size, s.to_vec()).map_err(Refusal::BadCells)?;
+            verify(&grid, &solution).map_err(Refusal::NotASolution)?;
+        }
+        if found != Found::None {
+            self.solvable = Some(cells.to_vec());
+        }
+        self.known.retain(|k| k.cells != cells);
+        self.known.insert(
+            0,
+            Known {
+                cells: cells.to_vec(),
+                found,
+            },
+        );
+        self.known.truncate(KNOWN);
+        Ok(())
+    }
+
+    /// What a search found for exactly these cells, if one was learned.
+    pub fn found(&self, cells: &[u8]) -> Option<&Found> {
+        self.known
+            .iter()
+            .find(|k| k.cells == cells)
+            .map(|k| &k.found)
+    }
+
+    /// The grid "answers as you type" needs searched: the current grid,
+    /// when nothing is known about it yet (none for an empty grid, or one
+    /// whose clash already answers).
+    pub fn answers_needs(&self) -> Option<Vec<u8>> {
+        let current = self.current();
+        let empty = current.iter().all(|&d| d == 0);
+        (!empty && self.conflicts.is_empty() && self.found(&current).is_none()).then_some(current)
+    }
+
+    /// What the grid so far allows, once known (none for an empty grid).
+    pub fn answers(&self) -> Option<Answers> {
+        if let Some(&c) = self.conflicts.first() {
+            return Some(Answers::Conflict(c));
+        }
+        let current = self.current();
+        Some(match self.found(&current)? {
+            Found::Unique(_) => Answers::Unique,
+            Found::Several { count, more, .. } => Answers::Several {
+                count: *count,
+                more: *more,
+            },
+            Found::None => Answers::None {
+                since: self
+                    .solvable
+                    .as_ref()
+                    .map(|before| {
+                        (0..current.len())
+                            .filter(|&c| current[c] != 0 && current[c] != before[c])
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+            },
+        })
+    }
+
+    /// Every value some solution of the current grid holds, per cell, as a
+    /// worker computed it for `cells`: kept only if `cells` is the grid as
+    /// it is now (until the next change). Returns whether it was kept.
+    pub fn set_possible(&mut self, cells: &[u8], masks: Vec<u32>) -> bool {
+        let fits = masks.len() == self.size.cells() && cells == self.current();
+        if fits {
+            self.possible = Some(masks);
+        }
+        fits
+    }
+
+    /// The values some solution holds in `cell`, when they are known for
+    /// the grid as it is (0 where no solution exists).
+    pub fn possible(&self, cell: usize) -> Option<u32> {
+        self.possible.as_ref().map(|p| p[cell])
     }
 
     /// Shows the logical path of the givens, from its first step: each
@@ -980,10 +1407,41 @@ impl Session {
     }
 
     /// Compares the entries with the unique solution and marks the wrong
-    /// ones, without showing their right digits.
+    /// ones, without showing their right digits. Searches on this thread
+    /// for the solution when it is not known (see [`Session::check_known`]).
     pub fn check(&mut self) -> Feedback {
+        self.search_for(Session::check_needs);
+        self.check_known()
+    }
+
+    /// The grid a check needs searched first (the givens), if any. With no
+    /// entries, or clashing givens, it answers at once.
+    pub fn check_needs(&self) -> Option<Vec<u8>> {
+        let answers_at_once = self.entry_count() == 0 || self.givens_conflict().is_some();
+        (!answers_at_once && self.found(&self.givens).is_none()).then(|| self.givens.clone())
+    }
+
+    /// [`Session::check`] from what searches already found: refused with
+    /// [`Refusal::NeedsSearch`] when the givens need a search first.
+    pub fn check_known(&mut self) -> Feedback {
         let (puzzle, entries) = self.grids();
-        let check = logic::check(&puzzle, &entries);
+        let check = if let Some(c) = self.givens_conflict() {
+            Check::Conflict(c)
+        } else if self.entry_count() == 0 {
+            Check::Right {
+                missing: self.givens.iter().filter(|&&g| g == 0).count(),
+            }
+        } else {
+            match self.found(&self.givens) {
+                None => return Feedback::refused(Refusal::NeedsSearch(self.givens.clone())),
+                Some(Found::None) => Check::NoSolution,
+                Some(Found::Several { .. }) => Check::NotUnique,
+                Some(Found::Unique(s)) => {
+                    let truth = Grid::from_cells(self.size, s.clone()).expect("verified");
+                    logic::check_against(&puzzle, &entries, &truth)
+                }
+            }
+        };
         self.wrong = match &check {
             Check::Wrong { cells, .. } => cells.clone(),
             _ => Vec::new(),
@@ -1355,8 +1813,13 @@ mod tests {
         s.select(1);
         s.put(truth[1] % 9 + 1, false);
         assert!(matches!(s.check().kind, Kind::Checked(Check::Wrong { .. })));
-        // An empty grid has many solutions.
+        // An empty grid has many solutions; with no entries a check says so
+        // at once, without a search.
         s.resize(Size::S9);
+        assert_eq!(s.check_needs(), None);
+        assert_eq!(s.check().kind, Kind::Checked(Check::Right { missing: 81 }));
+        s.set_mode(Mode::Play);
+        s.put(1, false);
         assert_eq!(s.check().kind, Kind::Checked(Check::NotUnique));
     }
 
@@ -1379,5 +1842,192 @@ mod tests {
         let e = Grid::from_side(4, vec![2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap();
         assert_eq!(s.replace(g, e).kind, Kind::Replaced);
         assert_eq!((s.size(), &s.entries()[..2]), (Size::S4, &[0, 3][..]));
+    }
+
+    #[test]
+    fn hints_and_checks_read_what_the_worker_found_and_never_search() {
+        let mut s = session(NINE);
+        s.set_mode(Mode::Play);
+        let truth = solution_of(&s);
+        // Nothing known: the hint asks for a search of the grid as it is.
+        let asked = s.hint_known();
+        let Kind::Refused(Refusal::NeedsSearch(cells)) = asked.kind else {
+            panic!("{:?}", asked.kind)
+        };
+        assert_eq!(cells, s.current());
+        assert!(s.hinted().is_none(), "a refused hint changes nothing");
+        // A check with no entries answers at once, searching nothing.
+        assert_eq!(s.check_needs(), None);
+        assert!(matches!(
+            s.check_known().kind,
+            Kind::Checked(Check::Right { missing: 64 })
+        ));
+        // A wrong "solution" is refused by the verifier, and not kept.
+        let mut bad = truth.clone();
+        bad.swap(1, 2);
+        let givens = s.givens().to_vec();
+        assert!(matches!(
+            s.learn(&givens, Found::Unique(bad)),
+            Err(Refusal::NotASolution(_))
+        ));
+        assert_eq!(s.found(&givens), None);
+        // Once the worker's answer is in, hints and checks need nothing more.
+        s.learn(&givens, Found::Unique(truth.clone())).unwrap();
+        assert_eq!(s.hint_needs(), None);
+        assert!(matches!(s.hint_known().kind, Kind::Hint { .. }));
+        s.select(1);
+        s.put(truth[1] % 9 + 1, false);
+        assert_eq!(s.check_needs(), None, "the givens' solution is still known");
+        assert!(matches!(
+            s.check_known().kind,
+            Kind::Checked(Check::Wrong { .. })
+        ));
+        assert!(matches!(
+            s.hint_known().kind,
+            Kind::Hint {
+                hint: Hint::WrongEntries | Hint::Conflict(_),
+                ..
+            }
+        ));
+        // Undo comes back to a grid whose answer is known.
+        s.undo();
+        assert_eq!(s.answers(), Some(Answers::Unique));
+    }
+
+    #[test]
+    fn a_hint_on_several_solutions_follows_the_entries() {
+        // The empty 4×4: many solutions; the entries pick one of them.
+        let mut s = Session::new(Size::S4);
+        s.set_mode(Mode::Play);
+        s.put(3, true);
+        // The session searches for itself natively, as the worker would.
+        let f = s.hint();
+        let Kind::Hint { hint, .. } = f.kind else {
+            panic!("{:?}", f.kind)
+        };
+        if let Hint::Reveal { cell, digit, .. } = hint {
+            let mut cells = s.current();
+            cells[cell] = digit;
+            let grid = Grid::from_cells(Size::S4, cells).unwrap();
+            assert!(crate::solve(&grid, &SolveOptions::default())
+                .outcome
+                .solution()
+                .is_some());
+        }
+        assert!(matches!(s.found(&s.current()), Some(Found::Several { .. })));
+    }
+
+    #[test]
+    fn notes_toggle_in_empty_cells_and_a_placed_digit_clears_its_peers() {
+        let mut s = Session::new(Size::S9);
+        s.set_mode(Mode::Play);
+        s.select(0);
+        assert_eq!(s.toggle_note(5).kind, Kind::Noted);
+        s.toggle_note(7);
+        assert_eq!(s.cursor(), 0, "notes do not move the cursor");
+        s.select(10); // a peer in box 1
+        s.toggle_note(5);
+        s.select(80); // no peer of cell 4
+        s.toggle_note(5);
+        assert_eq!(
+            (s.notes()[0], s.notes()[10], s.notes()[80]),
+            (0b101_0000, 0b1_0000, 0b1_0000)
+        );
+        // 5 placed in row 1 leaves the notes of its row, column and box.
+        s.select(4);
+        s.put(5, false);
+        assert_eq!(
+            (s.notes()[0], s.notes()[10], s.notes()[80]),
+            (0b100_0000, 0b1_0000, 0b1_0000),
+            "row 1 lost its 5; box 1 is no peer of row 1, column 5; nor is row 9"
+        );
+        // One undo brings back the digit's cell and its peers' notes.
+        s.undo();
+        assert_eq!(s.notes()[0], 0b101_0000);
+        // With the setting off, notes stay.
+        s.set_clear_notes(false);
+        s.select(4);
+        s.put(5, false);
+        assert_eq!(s.notes()[0], 0b101_0000);
+        // A cell with a digit takes no notes; Delete clears a cell's notes.
+        assert_eq!(s.toggle_note(1).kind, Kind::Refused(Refusal::Filled(4)));
+        s.select(0);
+        assert_eq!(s.put(0, false).kind, Kind::Noted);
+        assert_eq!(s.notes()[0], 0);
+        s.undo();
+        assert_eq!(s.notes()[0], 0b101_0000);
+        s.redo();
+        assert_eq!(s.notes()[0], 0);
+    }
+
+    #[test]
+    fn notes_go_with_undo_links_and_are_hidden_under_digits() {
+        let mut s = session(NINE);
+        s.set_mode(Mode::Play);
+        let truth = solution_of(&s);
+        s.select(1);
+        s.toggle_note(truth[1]);
+        s.toggle_note(truth[1] % 9 + 1);
+        s.select(2);
+        s.toggle_note(1);
+        let notes = s.notes().to_vec();
+        assert!(s.undo().cells.contains(&2));
+        s.redo();
+        assert_eq!(s.notes(), &notes[..]);
+        // The link carries them, and a session opening it shows them.
+        let mut t = Session::new(Size::S16);
+        t.open_link(&s.share_text());
+        assert_eq!(t.notes(), &notes[..]);
+        assert_eq!((t.givens(), t.entries()), (s.givens(), s.entries()));
+        // Under a shown solution the digit hides the notes, which stay.
+        s.show_solution(&truth);
+        assert_eq!(s.shown_notes(1), 0);
+        s.hide_solution();
+        assert_eq!(s.shown_notes(1), notes[1]);
+        // A second key of a number amends the note in the same undo step.
+        let mut n = Session::new(Size::S16);
+        n.set_alphabet(Alphabet::Numbers);
+        n.toggle_note(1);
+        n.amend_note(0, 1, 16);
+        assert_eq!(n.notes()[0], 1 << 15);
+        n.undo();
+        assert_eq!(n.notes()[0], 0);
+        // Restoring checks the length and drops bits beyond the side.
+        assert!(n.set_notes(&[1, 2]).is_err());
+        let mut all = vec![0; 256];
+        all[3] = u32::MAX;
+        n.set_notes(&all).unwrap();
+        assert_eq!(n.notes()[3], 0xffff);
+    }
+
+    #[test]
+    fn a_shown_solution_marks_the_entries_it_corrected() {
+        let mut s = session(NINE);
+        s.set_mode(Mode::Play);
+        let truth = solution_of(&s);
+        s.select(1);
+        s.put(truth[1], false);
+        s.select(2);
+        s.put(truth[2] % 9 + 1, false);
+        s.show_solution(&truth);
+        assert!(s.corrected(2) && !s.corrected(1) && !s.corrected(3));
+        s.hide_solution();
+        assert!(!s.corrected(2));
+    }
+
+    #[test]
+    fn possible_values_are_kept_for_the_grid_they_were_found_for() {
+        let mut s = session(NINE);
+        let now = s.current();
+        let masks = vec![1; 81];
+        assert!(
+            !s.set_possible(&now[1..], masks.clone()),
+            "cells of another grid"
+        );
+        assert!(s.set_possible(&now, masks));
+        assert_eq!(s.possible(3), Some(1));
+        s.select(1);
+        s.put(2, false);
+        assert_eq!(s.possible(3), None, "an edit makes them stale");
     }
 }

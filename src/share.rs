@@ -4,12 +4,26 @@
 //! packed into `bits` bits, high bit first — 0 empty, `1..=n` a given,
 //! `n+1..=2n` an entry (the player's digit). Bits per cell: 4 for 4×4, 5 for
 //! 9×9, 6 for 16×16 and 25×25, so a 9×9 takes 68 characters and a 16×16 256.
+//!
+//! `2.<side>.<payload>` adds sections, each `.<tag><data>` with a one-letter
+//! tag: `n` holds the player's notes (below). A link without notes is still
+//! written as version 1, which every build reads. A section this build does
+//! not know is skipped: sections add to the puzzle and never change what its
+//! cells mean (a change of meaning, such as other box shapes, takes a new
+//! version).
+//!
+//! Notes (`n`): one bit per cell, set for a cell with notes, then for each
+//! such cell in order its notes as `n` bits (bit `d - 1` for digit `d`, the
+//! lowest digit last), base64url like the cells. Notes in three cells of a
+//! 9×9 add 20 characters (`.n`, then 81 + 3 × 9 bits in 18).
 
 use std::fmt;
 
 use crate::grid::{Grid, Size};
 
 const VERSION: &str = "1";
+/// The version written when a link has sections (notes).
+const SECTIONS: &str = "2";
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 /// Why a shared string is not a puzzle.
@@ -48,6 +62,9 @@ pub enum ShareError {
         /// How many.
         extra: usize,
     },
+    /// The notes section is damaged: cut off, or a character outside
+    /// base64url.
+    Notes,
 }
 
 impl fmt::Display for ShareError {
@@ -74,11 +91,23 @@ impl fmt::Display for ShareError {
                 "{extra} character{} after the last cell (joined with other text?)",
                 if *extra == 1 { "" } else { "s" }
             ),
+            ShareError::Notes => f.write_str("its notes are cut off or damaged"),
         }
     }
 }
 
 impl std::error::Error for ShareError {}
+
+/// What a link holds.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Shared {
+    /// The puzzle.
+    pub givens: Grid,
+    /// The player's digits (none under a given).
+    pub entries: Grid,
+    /// The player's notes per cell (bit `d - 1` for digit `d`).
+    pub notes: Vec<u32>,
+}
 
 fn bits_for(size: Size) -> usize {
     let values = 2 * size.side() + 1;
@@ -111,12 +140,56 @@ impl Packer {
     }
 }
 
-/// The link text for `givens` plus `entries` (entries under givens are dropped).
-pub fn encode(givens: &Grid, entries: &Grid) -> String {
+/// Base64url characters in, bits out.
+struct Unpacker<'a> {
+    chars: std::iter::Enumerate<std::str::Chars<'a>>,
+    acc: u64,
+    held: usize,
+}
+
+impl Unpacker<'_> {
+    fn new(text: &str) -> Unpacker<'_> {
+        Unpacker {
+            chars: text.chars().enumerate(),
+            acc: 0,
+            held: 0,
+        }
+    }
+
+    /// The next `width` bits (at most 25): `Ok(None)` at the end of the
+    /// text, `Err((position, found))` at a character outside base64url.
+    fn take(&mut self, width: usize) -> Result<Option<u32>, (usize, char)> {
+        while self.held < width {
+            let Some((position, ch)) = self.chars.next() else {
+                return Ok(None);
+            };
+            let sextet = ALPHABET
+                .iter()
+                .position(|&a| a as char == ch)
+                .ok_or((position, ch))?;
+            self.acc = (self.acc << 6 | sextet as u64) & ((1 << 60) - 1);
+            self.held += 6;
+        }
+        self.held -= width;
+        Ok(Some((self.acc >> self.held) as u32 & ((1 << width) - 1)))
+    }
+
+    /// Characters left unread.
+    fn rest(self) -> usize {
+        self.chars.count()
+    }
+}
+
+/// The link text for `givens` plus `entries` (entries under givens are
+/// dropped) and the player's `notes` (one mask per cell; empty or all zero
+/// for none: then the link is version 1, which every build reads).
+pub fn encode(givens: &Grid, entries: &Grid, notes: &[u32]) -> String {
     let size = givens.size();
     let n = size.side() as u32;
     let bits = bits_for(size);
-    let mut out = format!("{VERSION}.{}.", size.side());
+    let has_notes = notes.iter().any(|&m| m != 0);
+    let version = if has_notes { SECTIONS } else { VERSION };
+    let mut out = format!("{version}.{}.", size.side());
     let mut bits_out = Packer::default();
     for cell in 0..size.cells() {
         let value = match (givens.get(cell), entries.get(cell)) {
@@ -127,20 +200,39 @@ pub fn encode(givens: &Grid, entries: &Grid) -> String {
         bits_out.push(value, bits, &mut out);
     }
     bits_out.finish(&mut out);
+    if has_notes {
+        out.push_str(".n");
+        let mask = (1u32 << n) - 1;
+        let mut notes_out = Packer::default();
+        for cell in 0..size.cells() {
+            let m = notes.get(cell).copied().unwrap_or(0) & mask;
+            notes_out.push(u32::from(m != 0), 1, &mut out);
+        }
+        for cell in 0..size.cells() {
+            let m = notes.get(cell).copied().unwrap_or(0) & mask;
+            if m != 0 {
+                notes_out.push(m, size.side(), &mut out);
+            }
+        }
+        notes_out.finish(&mut out);
+    }
     out
 }
 
-/// Reads a link text (the part after `#`) back into givens and entries.
-pub fn decode(text: &str) -> Result<(Grid, Grid), ShareError> {
+/// Reads a link text (the part after `#`) back into givens, entries and
+/// notes.
+pub fn decode(text: &str) -> Result<Shared, ShareError> {
     let text = text.trim().trim_start_matches('#');
     let mut parts = text.splitn(3, '.');
     let (Some(version), Some(side), Some(payload)) = (parts.next(), parts.next(), parts.next())
     else {
         return Err(ShareError::Shape);
     };
-    if version != VERSION {
-        return Err(ShareError::Version(version.chars().take(16).collect()));
-    }
+    let (payload, sections) = match version {
+        VERSION => (payload, ""),
+        SECTIONS => payload.split_once('.').unwrap_or((payload, "")),
+        _ => return Err(ShareError::Version(version.chars().take(16).collect())),
+    };
     let size = side
         .parse::<usize>()
         .ok()
@@ -151,36 +243,24 @@ pub fn decode(text: &str) -> Result<(Grid, Grid), ShareError> {
     let needed = (size.cells() * bits).div_ceil(6);
     let mut givens = Grid::empty(size);
     let mut entries = Grid::empty(size);
-    let (mut acc, mut held, mut cell) = (0u64, 0usize, 0usize);
-    for (position, ch) in payload.chars().enumerate() {
-        if cell == size.cells() {
-            break;
-        }
-        let Some(sextet) = ALPHABET.iter().position(|&a| a as char == ch) else {
-            return Err(ShareError::Character {
-                position,
-                found: ch,
-            });
-        };
-        acc = acc << 6 | sextet as u64;
-        held += 6;
-        while held >= bits && cell < size.cells() {
-            held -= bits;
-            let value = (acc >> held) as u32 & ((1 << bits) - 1);
-            match value {
-                0 => {}
-                v if v <= n => givens.set(cell, v as u8),
-                v if v <= 2 * n => entries.set(cell, (v - n) as u8),
-                v => return Err(ShareError::Value { cell, value: v }),
+    let mut cells = Unpacker::new(payload);
+    for cell in 0..size.cells() {
+        let value = match cells.take(bits) {
+            Ok(Some(v)) => v,
+            Ok(None) => {
+                return Err(ShareError::Length {
+                    expected: size.cells(),
+                    found: cell,
+                })
             }
-            cell += 1;
+            Err((position, found)) => return Err(ShareError::Character { position, found }),
+        };
+        match value {
+            0 => {}
+            v if v <= n => givens.set(cell, v as u8),
+            v if v <= 2 * n => entries.set(cell, (v - n) as u8),
+            v => return Err(ShareError::Value { cell, value: v }),
         }
-    }
-    if cell < size.cells() {
-        return Err(ShareError::Length {
-            expected: size.cells(),
-            found: cell,
-        });
     }
     let length = payload.chars().count();
     if length > needed {
@@ -188,7 +268,40 @@ pub fn decode(text: &str) -> Result<(Grid, Grid), ShareError> {
             extra: length - needed,
         });
     }
-    Ok((givens, entries))
+    let mut notes = vec![0; size.cells()];
+    for section in sections.split('.').filter(|s| !s.is_empty()) {
+        if let Some(data) = section.strip_prefix('n') {
+            notes = decode_notes(size, data)?;
+        }
+    }
+    Ok(Shared {
+        givens,
+        entries,
+        notes,
+    })
+}
+
+fn decode_notes(size: Size, data: &str) -> Result<Vec<u32>, ShareError> {
+    fn take(bits: &mut Unpacker, width: usize) -> Result<u32, ShareError> {
+        match bits.take(width) {
+            Ok(Some(v)) => Ok(v),
+            _ => Err(ShareError::Notes),
+        }
+    }
+    let mut bits = Unpacker::new(data);
+    let mut has = Vec::with_capacity(size.cells());
+    for _ in 0..size.cells() {
+        has.push(take(&mut bits, 1)? == 1);
+    }
+    let mut notes = vec![0; size.cells()];
+    for (cell, _) in has.iter().enumerate().filter(|(_, &h)| h) {
+        notes[cell] = take(&mut bits, size.side())?;
+    }
+    // Only the last character's padding may follow.
+    if bits.rest() > 0 {
+        return Err(ShareError::Notes);
+    }
+    Ok(notes)
 }
 
 #[cfg(test)]
@@ -210,27 +323,74 @@ mod tests {
                     _ => {}
                 }
             }
-            let text = encode(&givens, &entries);
-            assert_eq!(
-                decode(&text),
-                Ok((givens.clone(), entries.clone())),
-                "{text}"
-            );
-            assert_eq!(decode(&format!("#{text}")), Ok((givens, entries)));
+            let text = encode(&givens, &entries, &[]);
+            assert!(text.starts_with("1."), "no notes: version 1 ({text})");
+            let plain = Shared {
+                givens: givens.clone(),
+                entries: entries.clone(),
+                notes: vec![0; size.cells()],
+            };
+            assert_eq!(decode(&text), Ok(plain.clone()), "{text}");
+            assert_eq!(decode(&format!("#{text}")), Ok(plain));
+            // Notes in the empty cells, the highest digit among them.
+            let all = (1u32 << size.side()) - 1;
+            let notes: Vec<u32> = (0..size.cells())
+                .map(|c| match (givens.get(c) + entries.get(c), rng.below(3)) {
+                    (0, 0) => all,
+                    (0, 1) => rng.below(1 << size.side()) as u32,
+                    _ => 0,
+                })
+                .collect();
+            let text = encode(&givens, &entries, &notes);
+            assert!(text.starts_with("2."), "{text}");
+            let shared = decode(&text).expect("its own link");
+            assert_eq!((shared.givens, shared.entries), (givens, entries));
+            assert_eq!(shared.notes, notes, "{text}");
         }
     }
 
     #[test]
+    fn old_links_still_open_and_unknown_sections_are_skipped() {
+        // A version 1 link written before notes existed (the e2e tests'
+        // link9 makes the same for 4 in the first cell).
+        let old = format!("1.9.{}{}", "I", "A".repeat(67));
+        let shared = decode(&old).expect("a version 1 link");
+        assert_eq!(shared.givens.get(0), 4);
+        assert!(shared.notes.iter().all(|&m| m == 0));
+        // A section this build does not know adds nothing and breaks nothing.
+        let mut notes = vec![0; 81];
+        notes[1] = 0b101;
+        let text = encode(&shared.givens, &shared.entries, &notes);
+        let later = format!("{text}.zsomething-new");
+        assert_eq!(decode(&later).expect("skips .z").notes, notes);
+        // Damaged notes say so.
+        let cut = &text[..text.len() - 2];
+        assert_eq!(decode(cut), Err(ShareError::Notes));
+        assert_eq!(decode(&format!("{text}A")), Err(ShareError::Notes));
+    }
+
+    #[test]
     fn lengths_fit_a_chat() {
-        let len = |size: Size| encode(&Grid::empty(size), &Grid::empty(size)).len();
+        let len = |size: Size| encode(&Grid::empty(size), &Grid::empty(size), &[]).len();
         assert_eq!(len(Size::S9), "1.9.".len() + 68);
         assert_eq!(len(Size::S16), "1.16.".len() + 256);
+        let mut notes = vec![0; 81];
+        notes[..3].copy_from_slice(&[1, 2, 0b1_0000_0000]);
+        let nine = Grid::empty(Size::S9);
+        assert_eq!(encode(&nine, &nine, &notes).len(), "2.9.".len() + 68 + 20);
+        let mut notes = vec![0; 625];
+        notes[..300].fill(1 << 24);
+        let big = Grid::empty(Size::S25);
+        assert_eq!(
+            encode(&big, &big, &notes).len(),
+            "2.25.".len() + encode(&big, &big, &[]).len() - "1.25.".len() + 1357
+        );
     }
 
     #[test]
     fn bad_links_say_why() {
         assert_eq!(decode("hello"), Err(ShareError::Shape));
-        assert_eq!(decode("2.9.AAAA"), Err(ShareError::Version("2".into())));
+        assert_eq!(decode("3.9.AAAA"), Err(ShareError::Version("3".into())));
         assert_eq!(decode("1.10.AAAA"), Err(ShareError::Side("10".into())));
         assert_eq!(
             decode("1.9.AA<script>"),
@@ -246,7 +406,7 @@ mod tests {
                 found: 4
             })
         );
-        let good = encode(&Grid::empty(Size::S9), &Grid::empty(Size::S9));
+        let good = encode(&Grid::empty(Size::S9), &Grid::empty(Size::S9), &[]);
         assert_eq!(
             decode(&format!("{good}Ax")),
             Err(ShareError::Trailing { extra: 2 })

@@ -47,7 +47,7 @@ fn renders_an_aria_grid_with_box_edges() {
     assert!(classes(&root, 3 * 16).contains("box-bottom"));
     assert_eq!(
         cell(&root, 0).get_attribute("aria-label").as_deref(),
-        Some("R1C1: empty")
+        Some("Row 1, column 1: empty")
     );
     assert_eq!(
         cell(&root, 0).get_attribute("tabindex").as_deref(),
@@ -63,16 +63,16 @@ fn renders_an_aria_grid_with_box_edges() {
 fn keys_fill_move_and_explain() {
     let root = container();
     let mut view = GridView::new(root.clone(), 16).unwrap();
-    let r = view.key("c", false, false).unwrap();
+    let r = view.key("c", "", false, false).unwrap();
     assert!(r.handled() && r.changed());
     assert_eq!(cell(&root, 0).text_content().as_deref(), Some("C"));
     assert!(classes(&root, 0).contains("given"));
     assert_eq!(
         cell(&root, 0).get_attribute("aria-label").as_deref(),
-        Some("R1C1: C, given")
+        Some("Row 1, column 1: C, given")
     );
     assert_eq!(view.cursor(), 1, "typing moves on");
-    let r = view.key("Z", false, false).unwrap();
+    let r = view.key("Z", "", false, false).unwrap();
     assert!(r.handled() && !r.changed());
     assert_eq!((r.kind(), r.tone()), ("refused".into(), "hint".into()));
     assert_eq!(
@@ -80,26 +80,32 @@ fn keys_fill_move_and_explain() {
         "'Z' is not a symbol of this 16×16 grid: type A–P, or - . or space for an empty cell."
     );
     assert_eq!(view.cursor(), 1, "a wrong key does not move");
-    view.key("ArrowDown", false, false).unwrap();
+    view.key("ArrowDown", "", false, false).unwrap();
     assert_eq!(view.cursor(), 17);
-    view.key("Home", false, false).unwrap();
+    view.key("Home", "", false, false).unwrap();
     assert_eq!(view.cursor(), 16);
-    view.key("ArrowUp", false, false).unwrap();
-    view.key("-", false, false).unwrap();
+    view.key("ArrowUp", "", false, false).unwrap();
+    view.key("-", "", false, false).unwrap();
     assert_eq!(view.cursor(), 1);
     // Backspace on an empty cell empties the one before.
-    view.key("Backspace", false, false).unwrap();
+    view.key("Backspace", "", false, false).unwrap();
     assert_eq!(view.cursor(), 0);
     assert_eq!(view.givens()[0], 0);
     assert!(!classes(&root, 0).contains("given"));
     // Named keys are left to the browser, Tab too: the grid is one Tab
     // stop, and only the cursor cell is in the tab order.
-    assert!(!view.key("Shift", false, false).unwrap().handled());
-    assert!(!view.key("Tab", false, false).unwrap().handled());
+    assert!(!view.key("Shift", "", false, false).unwrap().handled());
+    assert!(!view.key("Tab", "", false, false).unwrap().handled());
     let tabbable = root.query_selector_all("[tabindex=\"0\"]").unwrap();
     assert_eq!(tabbable.length(), 1);
-    assert_eq!(view.key("Escape", false, false).unwrap().command(), "leave");
-    assert_eq!(view.key("Enter", true, false).unwrap().command(), "solve");
+    assert_eq!(
+        view.key("Escape", "", false, false).unwrap().command(),
+        "leave"
+    );
+    assert_eq!(
+        view.key("Enter", "", true, false).unwrap().command(),
+        "solve"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -118,17 +124,17 @@ fn numbers_span_two_digits() {
 fn conflicts_are_marked_and_cleared() {
     let root = container();
     let mut view = GridView::new(root.clone(), 9).unwrap();
-    view.key("5", false, false).unwrap();
+    view.key("5", "", false, false).unwrap();
     view.select(8, false).unwrap();
-    view.key("5", false, false).unwrap();
+    view.key("5", "", false, false).unwrap();
     assert!(classes(&root, 0).contains("conflict") && classes(&root, 8).contains("conflict"));
     assert_eq!(
         view.conflict_message().as_deref(),
-        Some("Conflicting givens: R1C1 and R1C9 both hold '5' in row 1.")
+        Some("Conflicting givens: row 1 holds '5' twice, in columns 1 and 9.")
     );
     assert_eq!(view.conflict_cells(), vec![0, 8]);
     view.select(8, false).unwrap();
-    view.key("Delete", false, false).unwrap();
+    view.key("Delete", "", false, false).unwrap();
     assert!(!classes(&root, 0).contains("conflict"));
     assert_eq!(view.conflict_message(), None);
 }
@@ -171,7 +177,7 @@ fn a_solution_fills_exactly_the_empty_cells() {
     );
     // Editing drops the stale solution; the givens stay.
     view.select(0, false).unwrap();
-    view.key("Delete", false, false).unwrap();
+    view.key("Delete", "", false, false).unwrap();
     assert!(!view.has_solution());
     assert!(!classes(&root, 1).contains("filled"));
     // A bad paste keeps the grid.

@@ -9,7 +9,9 @@ import { WorkerLanes, bindCollection } from './collection.js';
 
 try {
   await loadWasm();
-  const page = boot({ solver: new SolverClient() });
+  // Two workers: one for what the person asks for, one for what the page
+  // works out as they type (the next edit cancels it, not a Solve).
+  const page = boot({ solver: new SolverClient(), analyst: new SolverClient() });
   bindCollection({ makeLanes: () => new WorkerLanes(), open: page.loadText });
 } catch (err) {
   const status = document.getElementById('status');

@@ -376,8 +376,9 @@ export function bindCollection({ document = globalThis.document, makeLanes, open
     if (r.puzzle) {
       const button = document.createElement('button');
       button.type = 'button';
-      button.textContent = `#${r.index}`;
+      button.textContent = `Open #${r.index}`;
       button.title = `Open puzzle ${r.index} (line ${r.line}) in the grid`;
+      button.setAttribute('aria-label', `Open puzzle ${r.index}, line ${r.line}, in the grid`);
       button.addEventListener('click', () => openRow(r));
       first.append(button);
     } else {

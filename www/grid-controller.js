@@ -11,12 +11,21 @@ import { pasteRefusal } from './jobs.js';
  * pasted into the grid (optional: the page takes pastes anywhere itself).
  */
 export function bindGrid({ view, grid, pad = null, onFeedback, onCommand, onPaste = null }) {
+  let pending = null;
+  /** A first digit that may still become a number is marked; unmark it once its time is up. */
+  const answer = (f) => {
+    clearTimeout(pending);
+    if (f.pendingMs > 0) pending = setTimeout(() => view.refreshPending(), f.pendingMs + 20);
+    onFeedback(f);
+    showCursor(grid);
+  };
+
   grid.addEventListener('keydown', (e) => {
     if (e.altKey) return;
-    const f = view.key(e.key, e.ctrlKey || e.metaKey, e.shiftKey);
+    const f = view.key(e.key, e.code ?? '', e.ctrlKey || e.metaKey, e.shiftKey);
     if (f.handled) e.preventDefault();
     if (f.command) onCommand(f.command, e);
-    else onFeedback(f);
+    else answer(f);
   });
 
   grid.addEventListener('pointerdown', (e) => {
@@ -29,7 +38,7 @@ export function bindGrid({ view, grid, pad = null, onFeedback, onCommand, onPast
   pad?.addEventListener('click', (e) => {
     const button = e.target.closest('button[data-digit]');
     if (!button) return;
-    onFeedback(view.putDigit(Number(button.dataset.digit)));
+    answer(view.putDigit(Number(button.dataset.digit)));
     view.focus();
   });
 
@@ -42,6 +51,12 @@ export function bindGrid({ view, grid, pad = null, onFeedback, onCommand, onPast
   }
 }
 
+/** In a zoomed grid (larger than its frame), keeps the cursor cell in sight. */
+export function showCursor(grid) {
+  if (grid.parentElement?.dataset.zoom !== 'true') return;
+  grid.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+}
+
 /**
  * Reads pasted or typed-in text into the view: a single symbol types it,
  * anything longer loads a puzzle. Returns a Feedback-like object when the
@@ -51,17 +66,23 @@ export function pasteInto(view, text, alphabet = '') {
   const refusal = pasteRefusal(text);
   if (refusal) return { kind: 'refused', message: refusal, tone: 'error', changed: false, cells: [] };
   const trimmed = text.trim();
-  if ([...trimmed].length === 1) return view.key(trimmed, false, false);
+  if ([...trimmed].length === 1) return view.key(trimmed, '', false, false);
   return view.loadText(text, alphabet);
 }
 
-/** The pad's buttons for the view's symbols, and one that empties. */
+/**
+ * The pad's buttons for the view's symbols, and one that empties. They stay
+ * out of the Tab order: the keyboard types symbols itself, and 17 to 26
+ * stops between the controls would only be in its way.
+ */
 export function padButtons(view, document) {
-  const button = (digit, label, title) => {
+  const button = (digit, label, name) => {
     const b = document.createElement('button');
     b.type = 'button';
     b.textContent = label;
-    b.title = title;
+    b.title = name;
+    b.tabIndex = -1;
+    b.setAttribute('aria-label', name);
     b.dataset.digit = String(digit);
     return b;
   };

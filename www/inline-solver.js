@@ -12,6 +12,7 @@ import {
   nextFrame,
   nextSolution,
   nextTask,
+  possibleResult,
   runSliced,
   solveResult,
 } from './jobs.js';
@@ -41,23 +42,23 @@ export class InlineSolver {
   }
 
   async solve(cells, side, { limit = 2, alphabet = '', onProgress = null } = {}) {
-    const run = this.#start();
-    const job = new this.#jobs.SolveJob(cells, side, limit, alphabet);
-    try {
-      await this.#run(job, run, onProgress);
-      return solveResult(job);
-    } finally {
-      job.free();
-      this.#end(run);
-    }
+    return this.#job(new this.#jobs.SolveJob(cells, side, limit, alphabet), onProgress, solveResult);
   }
 
   async count(cells, side, limit, onProgress = null) {
+    return this.#job(new this.#jobs.CountJob(cells, side, limit), onProgress, countResult);
+  }
+
+  async possible(cells, side, onProgress = null) {
+    return this.#job(new this.#jobs.PossibleJob(cells, side), onProgress, possibleResult);
+  }
+
+  /** Runs `job` in slices as the current run, answering with `result(job)`. */
+  async #job(job, onProgress, result) {
     const run = this.#start();
-    const job = new this.#jobs.CountJob(cells, side, limit);
     try {
       await this.#run(job, run, onProgress);
-      return countResult(job);
+      return result(job);
     } finally {
       job.free();
       this.#end(run);
@@ -65,15 +66,8 @@ export class InlineSolver {
   }
 
   async estimate(cells, side, probes, seed, atLeast, onProgress = null) {
-    const run = this.#start();
     const job = new this.#jobs.EstimateJob(cells, side, probes, seed);
-    try {
-      await this.#run(job, run, onProgress);
-      return estimateResult(job, atLeast);
-    } finally {
-      job.free();
-      this.#end(run);
-    }
+    return this.#job(job, onProgress, (j) => estimateResult(j, atLeast));
   }
 
   async nextSolution(cells, side) {

@@ -55,7 +55,12 @@ const PROGRESS_EVERY_MS = 100;
  * what the solve is doing, for the status line).
  */
 export function progressOf(job) {
-  return { nodes: job.nodes, engine: job.engine, message: job.progressMessage };
+  return { nodes: job.nodes, engine: job.engine, message: job.progressMessage, details: job.progressDetails ?? '' };
+}
+
+/** A finished PossibleJob: { masks }, per cell the values some solution holds. */
+export function possibleResult(job) {
+  return { masks: job.masks() };
 }
 
 /** A finished CountJob: { found, more, outcome, message, tone }. */
@@ -123,8 +128,8 @@ export async function runSliced(job, { sliceMs, onProgress = null, wanted = () =
 }
 
 /**
- * A SolveJob's result: { outcome, cells, count, message, tone, guesses,
- * nodes, conflicts, engine, micros }.
+ * A SolveJob's result: { outcome, cells, count, more, message, tone,
+ * details, guesses, nodes, conflicts, engine, micros }.
  */
 export function solveResult(job) {
   const r = job.result();
@@ -132,8 +137,10 @@ export function solveResult(job) {
     outcome: r.outcome,
     cells: r.cells ?? null,
     count: r.count,
+    more: r.more,
     message: r.message,
     tone: r.tone,
+    details: r.details,
     guesses: r.guesses,
     nodes: r.nodes,
     conflicts: r.conflicts,
@@ -145,14 +152,15 @@ export function solveResult(job) {
 }
 
 /**
- * A generated puzzle: { side, cells, givens, grade, gradeId (the level),
- * technique, steps, guesses, matched (of the level asked for) }.
+ * A generated puzzle: { side, cells, solution, givens, grade, gradeId (the
+ * level), technique, steps, guesses, matched (of the level asked for) }.
  */
 export function generated(g) {
   const cells = g.cells;
   const out = {
     side: g.side,
     cells,
+    solution: g.solution ?? null,
     givens: cells.reduce((k, d) => k + (d !== 0), 0),
     grade: g.grade,
     gradeId: g.gradeId,

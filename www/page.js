@@ -1,65 +1,36 @@
 // The page's behaviour: binds the grid view (a session painted by Rust) to
 // the controls, saves the grid locally, reads and writes share links.
-// `boot` takes the solver (a worker client on the web, an in-page one in the
-// single-file build). No Sudoku rule and no sentence about the grid lives
-// here: the view answers every action with its kind, cells, words and tone.
-import { GridView, alphabets, alphabetName, browseMessage } from './pkg/bitsudoku.js';
+// `boot` takes two solvers (worker clients on the web, in-page ones in the
+// single-file build): `solver` for what the person asks for (Solve, Hint,
+// Count…, with Cancel), `analyst` for what the page works out as they type
+// (the answers line, every possible value), which the next edit cancels.
+// No Sudoku rule and no sentence about the grid lives here: the view
+// answers every action with its kind, cells, words and tone.
+import { GridView, alphabets, alphabetName, browseMessage, formatGrid } from './pkg/bitsudoku.js';
 import { Cancelled } from './solver-client.js';
 import { EXAMPLES } from './examples.js';
-import { bindGrid, padButtons, pasteInto } from './grid-controller.js';
+import { bindGrid, padButtons, pasteInto, showCursor } from './grid-controller.js';
 import { MAX_PASTE_CHARS } from './jobs.js';
+import { DEFAULT_SIDE, STORE_KEY, readStore, saveGrid } from './store.js';
 
-const STORE_KEY = 'bitsudoku:v1';
+export { readStore };
+
 // Solutions counted one by one before the page estimates instead.
 const COUNT_LIMIT = 1_000_000;
 // Random probes of an estimate (Knuth's), and their seed: the same puzzle
 // gets the same estimate, here and from `bitsudoku count --estimate`.
 const PROBES = 10_000;
 const PROBE_SEED = 1;
-const DEFAULT_SIDE = 16;
-const SIDES = [4, 9, 16, 25];
+// "Answers as you type" counts solutions up to this many.
+const ANSWERS_LIMIT = 1000;
+// …after this pause in typing, so a burst of keys starts one search.
+const ANSWERS_PAUSE_MS = 150;
 
-/** The saved store, checked: anything malformed is dropped, with a reason. */
-export function readStore(raw) {
-  const empty = { side: DEFAULT_SIDE, grids: {} };
-  if (raw == null) return { store: empty, problem: null };
-  let data;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return { store: empty, problem: 'it is not JSON' };
-  }
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return { store: empty, problem: 'it is not an object' };
-  const store = { side: SIDES.includes(data.side) ? data.side : DEFAULT_SIDE, grids: {} };
-  const grids = data.grids && typeof data.grids === 'object' && !Array.isArray(data.grids) ? data.grids : {};
-  let dropped = 0;
-  for (const side of SIDES) {
-    const g = grids[side];
-    if (g === undefined) continue;
-    const cells = side * side;
-    const digits = (a) =>
-      Array.isArray(a) && a.length === cells && a.every((d) => Number.isInteger(d) && d >= 0 && d <= side);
-    if (g && typeof g === 'object' && digits(g.cells) && (g.entries === undefined || digits(g.entries))) {
-      store.grids[side] = {
-        cells: g.cells,
-        entries: g.entries ?? new Array(cells).fill(0),
-        alphabet: typeof g.alphabet === 'string' ? g.alphabet : '',
-        layout: typeof g.layout === 'string' ? g.layout : '',
-        mode: g.mode === 'play' ? 'play' : 'edit',
-      };
-    } else {
-      dropped += 1;
-    }
-  }
-  const badSide = data.side !== undefined && !SIDES.includes(data.side);
-  const badGrids = data.grids !== undefined && grids !== data.grids;
-  return { store, problem: dropped > 0 || badSide || badGrids ? 'part of it was damaged' : null };
-}
-
-export function boot({ solver, document = globalThis.document, location = globalThis.location }) {
+export function boot({ solver, analyst, document = globalThis.document, location = globalThis.location }) {
   const $ = (id) => document.getElementById(id);
   const ui = {
     grid: $('grid'),
+    board: $('board'),
     size: $('size'),
     alphabet: $('alphabet'),
     examples: $('examples'),
@@ -88,18 +59,33 @@ export function boot({ solver, document = globalThis.document, location = global
     share: $('share'),
     modeEdit: $('mode-edit'),
     modePlay: $('mode-play'),
+    notes: $('notes'),
+    clearNotes: $('clear-notes'),
+    zoom: $('zoom'),
     candidates: $('candidates'),
+    possible: $('possible'),
     pad: $('pad'),
+    typeRule: $('type-rule'),
     status: $('status'),
+    statusMore: $('status-more'),
+    statusDetails: $('status-details'),
+    offer: $('offer'),
+    answers: $('answers'),
     note: $('note'),
     paste: $('paste-text'),
     load: $('load'),
   };
 
-  /** Shows a message; an error is brought into view where the person is. */
-  function say(message, kind = 'info') {
+  /**
+   * Shows a message; `details` (the solver's numbers) go in the status's
+   * Details. An error is brought into view where the person is.
+   */
+  function say(message, kind = 'info', details = '') {
     ui.status.textContent = message;
     ui.status.dataset.kind = kind;
+    ui.statusDetails.textContent = details;
+    ui.statusMore.hidden = !details;
+    ui.offer.hidden = true;
     if (kind === 'error' || kind === 'warn') {
       const box = ui.status.getBoundingClientRect();
       if (box.top < 0 || box.bottom > (globalThis.innerHeight ?? 0)) ui.status.scrollIntoView({ block: 'nearest' });
@@ -107,11 +93,15 @@ export function boot({ solver, document = globalThis.document, location = global
   }
 
   const view = new GridView(ui.grid, DEFAULT_SIDE);
-  let busy = null; // 'solve' or 'generate' while the solver works
+  let busy = null; // what the solver works on: 'solve', 'generate', 'hint'…
+  let loads = 0; // grids loaded so far: a job that finds a newer one drops its result
 
   /** Shows a view's feedback: its words with their tone, saving when the grid changed. */
   function show(f) {
-    if (f.changed) save();
+    if (f.changed) {
+      save();
+      answersSoon();
+    }
     syncSteps();
     if (f.tone === 'keep') {
       // A cursor move ends a passing note about a key, nothing else.
@@ -121,18 +111,28 @@ export function boot({ solver, document = globalThis.document, location = global
     } else {
       say(f.message, f.tone);
     }
+    if (f.offer) offerAlphabet(f.offer);
+    if (!f.changed) refreshAnswers();
     syncButtons();
     return f;
   }
 
   // ---- saving: one grid per size, so switching size loses nothing --------
 
+  const storage = (() => {
+    try {
+      return globalThis.localStorage ?? null;
+    } catch {
+      return null; // Storage forbidden: save() says so on the first edit.
+    }
+  })();
+
   function loadStore() {
     let raw = null;
     try {
-      raw = localStorage.getItem(STORE_KEY);
+      raw = storage?.getItem(STORE_KEY) ?? null;
     } catch {
-      // Storage forbidden: start empty; save() says so on the first edit.
+      // As above.
     }
     const { store, problem } = readStore(raw);
     if (problem) showNote(`Your saved grids could not all be read (${problem}); what could not be read was set aside.`);
@@ -144,19 +144,31 @@ export function boot({ solver, document = globalThis.document, location = global
     ui.note.hidden = false;
   }
 
-  const store = loadStore();
+  let store = loadStore();
+  // Fields of a stored grid that fell back when restored (a newer build's
+  // layout): the stored text is copied before the next save writes over it.
+  const fellBack = {};
 
-  function save() {
-    store.side = view.side;
-    store.grids[view.side] = {
+  function record() {
+    return {
       alphabet: view.alphabet,
       layout: view.layout,
       mode: view.mode,
       cells: Array.from(view.givens()),
       entries: Array.from(view.entries()),
+      notes: Array.from(view.notes()),
     };
+  }
+
+  function save() {
+    const side = view.side;
+    const mine = record();
     try {
-      localStorage.setItem(STORE_KEY, JSON.stringify(store));
+      if (!storage) throw new DOMException('storage is not available', 'SecurityError');
+      saveGrid(storage, side, mine, fellBack[side] ?? []);
+      delete fellBack[side];
+      store.side = side;
+      store.grids[side] = mine;
       ui.note.hidden = true;
     } catch (err) {
       // A lasting note, not a status that the next message replaces.
@@ -169,19 +181,58 @@ export function boot({ solver, document = globalThis.document, location = global
     const saved = store.grids[side];
     view.resize(side);
     if (!saved) return false;
-    try {
-      const f = view.setPuzzle(Uint8Array.from(saved.cells), Uint8Array.from(saved.entries));
-      if (f.kind === 'refused') throw new Error(f.message);
-      if (alphabets(side).includes(saved.alphabet)) view.setAlphabet(saved.alphabet);
-      if (saved.layout) view.setLayout(saved.layout);
-      view.setMode(saved.mode);
-      return true;
-    } catch (err) {
+    const f = view.setPuzzle(Uint8Array.from(saved.cells), Uint8Array.from(saved.entries));
+    if (f.kind === 'refused') {
       view.resize(side);
-      say(`The saved ${side}×${side} grid could not be restored: ${err.message}`, 'warn');
+      say(`The saved ${side}×${side} grid could not be restored: ${f.message}`, 'warn');
       return false;
     }
+    // Each setting on its own: one this build cannot read falls back, and
+    // the cells stay.
+    const missed = [];
+    const attempt = (name, value, apply) => {
+      if (!value) return;
+      try {
+        apply(value);
+      } catch {
+        missed.push(name);
+      }
+    };
+    attempt('notes', saved.notes, (n) => view.setNotes(Uint32Array.from(n)));
+    attempt('alphabet', saved.alphabet, (a) => view.setAlphabet(a));
+    attempt('layout', saved.layout, (l) => view.setLayout(l));
+    view.setMode(saved.mode);
+    if (missed.length > 0) {
+      fellBack[side] = missed;
+      showNote(
+        `Your saved ${side}×${side} grid is back; its ${missed.join(' and ')} could not be read, so the page uses its own (the saved text is kept aside).`,
+      );
+    }
+    return true;
   }
+
+  // Another tab saved: a grid of the size shown here that differs from this
+  // one is shown, and this tab's stays one Undo away.
+  globalThis.addEventListener?.('storage', (e) => {
+    if (e.key !== STORE_KEY || e.newValue === null) return;
+    const { store: theirs } = readStore(e.newValue);
+    const side = view.side;
+    store.grids = { ...store.grids, ...theirs.grids };
+    const g = theirs.grids[side];
+    if (!g) return;
+    const mine = record();
+    const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+    const notes = g.notes ?? new Array(side * side).fill(0);
+    if (same(g.cells, mine.cells) && same(g.entries, mine.entries) && same(notes, mine.notes)) return;
+    cancelWork();
+    loads += 1;
+    view.setPuzzle(Uint8Array.from(g.cells), Uint8Array.from(g.entries));
+    view.setNotes(Uint32Array.from(notes));
+    syncSteps();
+    syncButtons();
+    answersSoon();
+    say('This grid was changed in another tab, and is shown here as it is there. Undo brings back this tab’s.', 'warn');
+  });
 
   // ---- controls that follow the grid -------------------------------------
 
@@ -191,6 +242,11 @@ export function boot({ solver, document = globalThis.document, location = global
     ui.alphabet.value = view.alphabet;
     ui.pad.replaceChildren(...padButtons(view, document));
     ui.pad.dataset.wide = String(view.alphabet === 'numbers');
+    ui.pad.style.setProperty('--symbols', String(view.side + 1));
+    ui.typeRule.hidden = view.alphabet !== 'numbers';
+    ui.board.dataset.side = String(view.side);
+    document.body.dataset.side = String(view.side);
+    if (view.side < 16) ui.board.dataset.zoom = 'false';
     syncButtons();
   }
 
@@ -198,6 +254,8 @@ export function boot({ solver, document = globalThis.document, location = global
     ui.solve.disabled = busy !== null;
     ui.generate.disabled = busy !== null;
     ui.count.disabled = busy !== null;
+    ui.hint.disabled = busy !== null;
+    ui.check.disabled = busy !== null;
     ui.nextSolution.disabled = busy !== null;
     ui.prevSolution.disabled = busy !== null || browsing().at <= 0;
     ui.cancel.disabled = busy === null;
@@ -207,13 +265,32 @@ export function boot({ solver, document = globalThis.document, location = global
     const play = view.mode === 'play';
     ui.modeEdit.setAttribute('aria-checked', String(!play));
     ui.modePlay.setAttribute('aria-checked', String(play));
+    ui.notes.setAttribute('aria-pressed', String(view.noting));
     document.body.dataset.mode = view.mode;
+    document.body.dataset.noting = String(view.noting);
   }
 
   function setMode(mode) {
     show(view.setMode(mode));
     save();
   }
+
+  /** A key that is a symbol of another alphabet: a button offers the switch. */
+  function offerAlphabet(id) {
+    ui.offer.textContent = `Switch Symbols to ${alphabetName(view.side, id)}`;
+    ui.offer.dataset.alphabet = id;
+    ui.offer.hidden = false;
+  }
+
+  ui.offer.addEventListener('click', () => {
+    const id = ui.offer.dataset.alphabet;
+    if (!alphabets(view.side).includes(id)) return;
+    view.setAlphabet(id);
+    syncControls();
+    save();
+    say(`Symbols: ${alphabetName(view.side, id)}. Type your symbol again.`, 'info');
+    view.focus();
+  });
 
   bindGrid({
     view,
@@ -236,10 +313,88 @@ export function boot({ solver, document = globalThis.document, location = global
     }
   });
 
+  // ---- answers as you type, and every possible value ----------------------
+
+  let answersTimer = null;
+  let analysing = null; // the grid the analyst works on, as a key
+
+  /**
+   * After a change: a search about an older grid stops at once, and one
+   * about this grid starts after a pause (a change of notes alone leaves
+   * the grid's search running).
+   */
+  function answersSoon() {
+    const key = `${view.side}:${view.current().join(',')}`;
+    if (key === analysing) return;
+    pauseAnswers();
+    sayAnswers(view.answers);
+    answersTimer = setTimeout(() => answer(key), ANSWERS_PAUSE_MS);
+  }
+
+  function pauseAnswers() {
+    analysing = null;
+    analyst.cancel();
+    clearTimeout(answersTimer);
+  }
+
+  /** The answers line for the grid as shown (none while a solution is), unless a search about it is under way. */
+  function refreshAnswers() {
+    if (analysing === null) sayAnswers(view.answers);
+  }
+
+  function sayAnswers(answers, waiting = '') {
+    const [message, tone] = answers ?? [waiting, 'info'];
+    ui.answers.textContent = message;
+    ui.answers.dataset.kind = tone;
+  }
+
+  /** Works out what the grid so far allows (and, when asked, every possible value), in the analyst. */
+  async function answer(key) {
+    const side = view.side;
+    analysing = key;
+    try {
+      const cells = view.answersNeeds();
+      if (cells) {
+        sayAnswers(null, 'Looking at the grid so far…');
+        const r = await analyst.solve(cells, side, { limit: ANSWERS_LIMIT });
+        const refused = view.learn(cells, r.outcome, r.count, r.more, r.cells);
+        if (refused) throw new Error(refused);
+      }
+      sayAnswers(view.answers);
+      if (!ui.possible.checked) return;
+      const now = view.current();
+      if (now.every((d) => d === 0)) return;
+      const onProgress = (p) => sayAnswers(null, p.message);
+      const { masks } = await analyst.possible(now, side, onProgress);
+      const words = view.setPossible(now, Uint32Array.from(masks));
+      if (words) sayAnswers(words);
+    } catch (err) {
+      // A newer edit cancelled this search: it answers for its own grid.
+      if (!(err instanceof Cancelled)) sayAnswers([`Could not look at the grid: ${err.message}`, 'error']);
+    } finally {
+      if (analysing === key) analysing = null;
+    }
+  }
+
+  ui.possible.addEventListener('change', () => {
+    view.setShowPossible(ui.possible.checked);
+    analysing = null;
+    answersSoon();
+  });
+
   // ---- paste: anywhere on the page, or the text box ----------------------
 
+  // The text box's text when it was last loaded, or filled by the page: any
+  // other text in it has not reached the grid.
+  let boxText = '';
+
   function loadText(text) {
-    const f = show(pasteInto(view, text, ui.alphabet.value));
+    const f = pasteInto(view, text, ui.alphabet.value);
+    if (f.kind === 'loaded') {
+      cancelWork();
+      loads += 1;
+    }
+    show(f);
     if (f.kind === 'loaded') syncControls();
     return f.kind === 'loaded';
   }
@@ -251,16 +406,33 @@ export function boot({ solver, document = globalThis.document, location = global
     if (text.trim() || text.length > MAX_PASTE_CHARS) loadText(text);
   });
 
-  ui.load.addEventListener('click', () => loadText(ui.paste.value));
+  ui.load.addEventListener('click', () => {
+    boxText = ui.paste.value;
+    loadText(ui.paste.value);
+  });
 
-  // ---- size, alphabet, examples, modes -----------------------------------
+  /**
+   * Text in the box that has not reached the grid is loaded now: true when
+   * it was, false when it could not be read (the status says why), null
+   * when there was none.
+   */
+  function loadBox() {
+    const text = ui.paste.value;
+    if (!text.trim() || text === boxText) return null;
+    boxText = text;
+    return loadText(text);
+  }
+
+  // ---- size, alphabet, examples, modes, notes ----------------------------
 
   ui.size.addEventListener('change', () => {
     cancelWork();
     save();
+    loads += 1;
     restore(Number(ui.size.value));
     syncControls();
     save();
+    answersSoon();
     say(`${view.side}×${view.side} grid.`);
   });
 
@@ -274,17 +446,28 @@ export function boot({ solver, document = globalThis.document, location = global
   ui.examples.addEventListener('change', () => {
     const ex = EXAMPLES[Number(ui.examples.value)];
     ui.examples.value = '';
-    if (ex) {
-      cancelWork();
-      loadText(ex.text);
-    }
+    if (ex) loadText(ex.text);
   });
 
   ui.modeEdit.addEventListener('click', () => setMode('edit'));
   ui.modePlay.addEventListener('click', () => setMode('play'));
+  ui.notes.addEventListener('click', () => {
+    show(view.setNoting(!view.noting));
+    view.focus();
+  });
+  ui.clearNotes.addEventListener('change', () => view.setClearNotes(ui.clearNotes.checked));
 
   ui.candidates.addEventListener('change', () => {
     view.setShowCandidates(ui.candidates.checked);
+  });
+
+  // On a phone, a 16×16 or 25×25 grid can be zoomed: larger cells, panned
+  // by touch, the cursor kept in sight.
+  ui.zoom.addEventListener('click', () => {
+    const on = ui.board.dataset.zoom !== 'true';
+    ui.board.dataset.zoom = String(on);
+    ui.zoom.setAttribute('aria-pressed', String(on));
+    showCursor(ui.grid);
   });
 
   // ---- step by step: the logical path, painted by the view ---------------
@@ -369,26 +552,36 @@ export function boot({ solver, document = globalThis.document, location = global
     }
     busy = what;
     syncButtons();
+    // The person's job gets the processor; the answers line waits for it.
+    pauseAnswers();
+    const started = loads;
     try {
       await work(view.givens(), view.side);
     } catch (err) {
-      if (err instanceof Cancelled) say('Cancelled. Your grid is unchanged.');
-      else say(`${failure}: ${err.message}. Your grid is unchanged.`, 'error');
+      // Cancelled by a load: the status tells of the new grid.
+      if (err instanceof Cancelled) {
+        if (loads === started) say('Cancelled. Your grid is unchanged.');
+      } else {
+        say(`${failure}: ${err.message}. Your grid is unchanged.`, 'error');
+      }
     } finally {
       busy = null;
       syncButtons();
+      answersSoon();
     }
   }
+
+  /** While the solver works: its progress, the numbers in the details. */
+  const progressSay = (p) => say(p.message, 'info', p.details);
 
   ui.count.addEventListener('click', () =>
     working('count', async (givens, side) => {
       say('…');
-      const onProgress = (p) => say(p.message);
-      const r = await solver.count(givens, side, COUNT_LIMIT, onProgress);
+      const r = await solver.count(givens, side, COUNT_LIMIT, progressSay);
       say(r.message, r.tone);
       if (!r.more) browsing().known = r.found;
       if (r.more) {
-        const e = await solver.estimate(givens, side, PROBES, PROBE_SEED, r.found, onProgress);
+        const e = await solver.estimate(givens, side, PROBES, PROBE_SEED, r.found, progressSay);
         say(e.message, 'warn');
       }
     }),
@@ -407,6 +600,7 @@ export function boot({ solver, document = globalThis.document, location = global
   function showBrowsed() {
     const b = browsing();
     const f = view.showSolution(Uint8Array.from(b.solutions[b.at]));
+    refreshAnswers();
     if (f.kind === 'refused') say(f.message, f.tone);
     else sayBrowsing();
     syncButtons();
@@ -450,25 +644,29 @@ export function boot({ solver, document = globalThis.document, location = global
     if (busy) solver.cancel();
   }
 
-  ui.solve.addEventListener('click', () =>
+  const same = (a, b) => a.length === b.length && a.every((d, i) => d === b[i]);
+
+  ui.solve.addEventListener('click', () => {
+    // Text pasted into the box but not loaded is what the person means to solve.
+    const fromBox = loadBox();
+    if (fromBox === false) return;
+    const first = fromBox ? 'Loaded the puzzle in the text box. ' : '';
     working('solve', async (givens, side) => {
-      say('Solving…');
-      const r = await solver.solve(givens, side, {
-        alphabet: view.alphabet,
-        onProgress: (progress) => say(progress.message),
-      });
-      const current = view.givens();
-      if (current.length !== givens.length || current.some((d, i) => d !== givens[i])) {
+      say(`${first}Solving…`);
+      const r = await solver.solve(givens, side, { alphabet: view.alphabet, onProgress: progressSay });
+      view.learn(givens, r.outcome, r.count, r.more, r.cells);
+      if (!same(view.givens(), givens)) {
         say('The grid changed while solving; press Solve again.', 'warn');
       } else if (r.cells) {
         const f = view.showSolution(r.cells);
+        refreshAnswers();
         if (f.kind === 'refused') say(f.message, f.tone);
-        else say(f.message ? `${r.message} ${f.message}` : r.message, r.tone);
+        else say(`${first}${r.message}${f.message ? ` ${f.message}` : ''}`, r.tone, r.details);
       } else {
-        say(r.message, r.tone);
+        say(`${first}${r.message}`, r.tone, r.details);
       }
-    }),
-  );
+    });
+  });
 
   ui.generate.addEventListener('click', () =>
     working(
@@ -476,16 +674,25 @@ export function boot({ solver, document = globalThis.document, location = global
       async (_, side) => {
         const seed = Math.floor(Math.random() * 2 ** 32);
         const level = ui.level.value;
+        const started = loads;
         say(`Making a ${level ? `${level} ` : ''}${side}×${side} puzzle with one solution…`);
         const g = await solver.generate(side, seed, ui.symmetric.checked, level);
-        if (!g.matched) {
-          say(`No ${level} ${side}×${side} puzzle came from this seed's grids; press Generate again.`, 'warn');
-          return;
-        }
+        // A puzzle loaded meanwhile wins: the person chose it after Generate.
+        if (loads !== started) return;
+        // No grid gave that level (a 4×4 is always easy): the puzzle of the
+        // last grid is still one to play, and the status says which it is.
+        const instead = g.matched ? '' : ` No ${level} one came from this seed’s grids.`;
+        loads += 1;
         view.setGivens(Uint8Array.from(g.cells));
+        view.learn(Uint8Array.from(g.cells), 'unique', 1, false, Uint8Array.from(g.solution));
         view.setMode('play');
+        syncControls();
         save();
-        say(`A new ${side}×${side} puzzle with ${g.givens} givens, ${g.grade}. Seed ${seed}.`, 'ok');
+        answersSoon();
+        say(
+          `A new ${g.gradeId} ${side}×${side} puzzle with ${g.givens} givens (${g.grade}). Seed ${seed}.${instead}`,
+          g.matched ? 'ok' : 'warn',
+        );
         view.focus();
       },
       { onGivens: false, failure: 'Could not make a puzzle' },
@@ -494,12 +701,50 @@ export function boot({ solver, document = globalThis.document, location = global
 
   ui.cancel.addEventListener('click', cancelWork);
 
-  ui.hint.addEventListener('click', () => {
-    show(view.hint());
-    view.focus();
-  });
+  /**
+   * Runs `then` once the searches `needs()` asks for are done: in the
+   * solver's worker, in slices, with progress and Cancel, so the page never
+   * waits on a search itself (a hard 25×25 takes tens of seconds).
+   */
+  async function knowing(what, needs, then) {
+    if (!needs()) {
+      then();
+      return;
+    }
+    await working(
+      what,
+      async (_, side) => {
+        for (let cells = needs(), tries = 0; cells && tries < 3; cells = needs(), tries += 1) {
+          say('Finding the solution first…');
+          const r = await solver.solve(cells, side, { alphabet: view.alphabet, onProgress: progressSay });
+          const refused = view.learn(cells, r.outcome, r.count, r.more, r.cells);
+          if (refused) throw new Error(refused);
+        }
+      },
+      { onGivens: false },
+    );
+    // Cancelled or failed: the status says so, and nothing more happens.
+    if (!needs()) then();
+  }
 
-  ui.check.addEventListener('click', () => show(view.check()));
+  ui.hint.addEventListener('click', () =>
+    knowing(
+      'hint',
+      () => view.hintNeeds(),
+      () => {
+        show(view.hint());
+        view.focus();
+      },
+    ),
+  );
+
+  ui.check.addEventListener('click', () =>
+    knowing(
+      'check',
+      () => view.checkNeeds(),
+      () => show(view.check()),
+    ),
+  );
 
   ui.undo.addEventListener('click', () => show(view.undo()));
   ui.redo.addEventListener('click', () => show(view.redo()));
@@ -522,6 +767,7 @@ export function boot({ solver, document = globalThis.document, location = global
     } catch {
       // No clipboard access (e.g. plain http): hand the text over for Ctrl+C.
       ui.paste.value = text;
+      boxText = text;
       ui.paste.closest('details').open = true;
       ui.paste.select();
       say(`${what} is in the text box below: press Ctrl+C to copy it.`, 'warn');
@@ -534,11 +780,18 @@ export function boot({ solver, document = globalThis.document, location = global
   });
 
   // The link is copied, never put in the address bar: a reload must bring
-  // back the newest work (autosaved), not the snapshot in the link.
+  // back the newest work (autosaved), not the snapshot in the link. A page
+  // opened as a file has no address anyone else can open: the puzzle goes
+  // as text instead.
   ui.share.addEventListener('click', () => {
+    if (location.protocol === 'file:') {
+      const text = formatGrid(view.givens(), view.side, view.alphabet, view.layout);
+      copy(text, 'This page is a file on your computer, so a link would open only here. The puzzle as text');
+      return;
+    }
     const url = new URL(location.href);
     url.hash = view.shareText();
-    copy(url.href, 'A link to this puzzle (with your entries)');
+    copy(url.href, 'A link to this puzzle (with your entries and notes)');
   });
 
   // ---- links -------------------------------------------------------------
@@ -550,6 +803,8 @@ export function boot({ solver, document = globalThis.document, location = global
   function openFragment() {
     if (location.hash.length <= 1) return false;
     const raw = location.hash.slice(1, MAX_PASTE_CHARS);
+    // A link to a part of this page (#collection-title) is no puzzle.
+    if (document.getElementById(raw)) return false;
     // Once read, the link leaves the address bar; the grid is autosaved from
     // here on, so a reload shows the newest work.
     history.replaceState(null, '', location.pathname + location.search);
@@ -559,22 +814,25 @@ export function boot({ solver, document = globalThis.document, location = global
     } catch {
       // Not percent-encoded after all: read it as it is.
     }
-    show(view.openLink(text));
+    const f = view.openLink(text);
+    if (f.kind === 'opened') {
+      cancelWork();
+      loads += 1;
+    }
+    show(f);
     syncControls();
     return true;
   }
 
-  globalThis.addEventListener?.('hashchange', () => {
-    cancelWork();
-    openFragment();
-  });
+  globalThis.addEventListener?.('hashchange', () => openFragment());
 
   // ---- start -----------------------------------------------------------------
 
   const restored = restore(store.side);
   syncControls();
+  const stayDisabled = [ui.cancel, ui.reset, ui.undo, ui.redo, $('collection-cancel')];
   for (const control of document.querySelectorAll('button:disabled, select:disabled')) {
-    if (![ui.cancel, ui.reset, ui.undo, ui.redo].includes(control)) control.disabled = false;
+    if (!stayDisabled.includes(control)) control.disabled = false;
   }
   syncButtons();
   if (!openFragment()) {
@@ -584,6 +842,9 @@ export function boot({ solver, document = globalThis.document, location = global
       say(restored ? 'Your last grid is restored.' : 'Type or paste a puzzle, then press Solve.', 'info');
   }
   ui.candidates.checked = false;
+  ui.possible.checked = false;
+  ui.clearNotes.checked = true;
+  answersSoon();
   document.body.dataset.ready = 'true';
   return { view, say, loadText };
 }

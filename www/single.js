@@ -14,5 +14,5 @@ import { InlineLane, bindCollection } from './collection.js';
 const base64 = (await simd()) ? withSimd : baseline;
 const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
 glue.initSync({ module: bytes });
-const page = boot({ solver: new InlineSolver(glue) });
+const page = boot({ solver: new InlineSolver(glue), analyst: new InlineSolver(glue) });
 bindCollection({ makeLanes: () => new InlineLane(), open: page.loadText });

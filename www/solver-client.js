@@ -108,6 +108,14 @@ export class SolverClient {
   }
 
   /**
+   * Every value some solution of `cells` holds, per cell (the page's module
+   * only). Resolves with { masks }; `onProgress` gets { message }.
+   */
+  possible(cells, side, onProgress = null) {
+    return this.#request({ type: 'possible', cells, side }, onProgress);
+  }
+
+  /**
    * The next solution of `cells` (the worker keeps the search across calls
    * for the same puzzle). Resolves with { cells (null when there are no
    * more), handed, exhausted }.
@@ -202,8 +210,8 @@ export class SolverClient {
     const pending = this.#pending;
     if (!pending || msg.id !== pending.id) return;
     if (msg.type === 'progress') {
-      const { nodes, engine, message } = msg;
-      pending.onProgress?.({ nodes, engine, message });
+      const { nodes, engine, message, details } = msg;
+      pending.onProgress?.({ nodes, engine, message, details });
     } else if (msg.type === 'result' || msg.type === 'generated' || msg.type === 'checked') {
       this.#pending = null;
       pending.resolve(msg);

@@ -4,7 +4,8 @@
 //   <sudoku-solver size="9" puzzle="4.....8.5.3…"></sudoku-solver>
 //
 // Attributes: size (4, 9, 16, 25), puzzle (any text the parser reads),
-// readonly. A puzzle decides the size: when `size` says otherwise, the
+// readonly, pad (show the symbol pad on any screen; touch screens always
+// get it). A puzzle decides the size: when `size` says otherwise, the
 // attribute is set to the puzzle's and the status says so. Events: `change`
 // (the grid changed), `solved` (detail: outcome, message, solution text).
 // Methods: solve() (on an element in the document), getGrid(). Each element has its own grid and its own
@@ -13,7 +14,7 @@
 import { GridView } from './pkg/bitsudoku.js';
 import { loadWasm } from './wasm.js';
 import { Cancelled, SolverClient } from './solver-client.js';
-import { bindGrid, pasteInto } from './grid-controller.js';
+import { bindGrid, padButtons, pasteInto } from './grid-controller.js';
 
 /**
  * What `solve()` resolves with and the `solved` event carries.
@@ -45,6 +46,9 @@ export class SudokuSolver extends HTMLElement {
   #parts;
   #ready;
   #syncing = false; // while the element itself sets its size attribute
+  #solving = 0; // the latest solve(): an older one no longer speaks
+  #active = 0; // the solve() waiting for the worker, or 0
+  #superseded = false; // its puzzle was replaced: it starts again
 
   constructor() {
     super();
@@ -66,8 +70,13 @@ export class SudokuSolver extends HTMLElement {
     const bar = document.createElement('div');
     bar.className = 'bar';
     bar.append(button, status);
-    root.append(css(GRID_CSS), css(WIDGET_CSS), grid, bar);
-    this.#parts = { grid, button, status };
+    // A cell is a div, which opens no keyboard on a phone: the pad types.
+    const pad = document.createElement('div');
+    pad.className = 'pad';
+    pad.setAttribute('role', 'group');
+    pad.setAttribute('aria-label', 'Symbol pad');
+    root.append(css(GRID_CSS), css(WIDGET_CSS), grid, pad, bar);
+    this.#parts = { grid, button, status, pad };
     this.#ready = wasmReady.then(() => this.#setup());
   }
 
@@ -96,9 +105,11 @@ export class SudokuSolver extends HTMLElement {
       this.#say('');
     }
     this.#applyPuzzle();
+    this.#syncPad();
     bindGrid({
       view: this.#view,
       grid,
+      pad: this.#parts.pad,
       onFeedback: (f) => {
         if (f.tone !== 'keep') this.#say(f.tone === 'clear' ? '' : f.message);
         if (f.changed) this.#changed();
@@ -133,6 +144,8 @@ export class SudokuSolver extends HTMLElement {
         this.#say(`size="${after}" is not a size: use 4, 9, 16 or 25. The grid is unchanged.`);
       } else if (side !== this.#view.side) {
         this.#view.resize(side);
+        this.#syncPad();
+        this.#restartSolve();
         this.#say('');
         this.#changed();
       }
@@ -141,6 +154,8 @@ export class SudokuSolver extends HTMLElement {
 
   /**
    * Solves the givens; resolves with { outcome, message, solution } and fires `solved`.
+   * A puzzle changed while it runs is solved afresh (the status says so); a
+   * newer solve() takes over, and this one rejects with a Cancelled error.
    * @returns {Promise<SolvedDetail>}
    */
   async solve() {
@@ -149,31 +164,53 @@ export class SudokuSolver extends HTMLElement {
     // element would never be closed (disconnectedCallback does that).
     if (!this.isConnected) throw new Error('this <sudoku-solver> is not on the page: add it before solving');
     this.#client ??= new SolverClient();
+    const run = ++this.#solving;
+    const latest = () => run === this.#solving;
     const view = this.#view;
-    const clash = view.givensConflict;
-    if (clash) {
-      this.#say(clash);
-      throw new Error(clash);
-    }
     this.#parts.button.disabled = true;
-    this.#say('Solving…');
     try {
-      const r = await this.#client.solve(view.givens(), view.side, { alphabet: view.alphabet });
-      let message = r.message;
-      if (r.cells) {
-        const f = view.showSolution(r.cells);
-        if (f.message) message = `${message} ${f.message}`;
+      let changed = false;
+      for (;;) {
+        const clash = view.givensConflict;
+        if (clash) {
+          this.#say(clash);
+          throw new Error(clash);
+        }
+        const givens = view.givens();
+        this.#say(changed ? 'The puzzle changed while solving; solving the new one…' : 'Solving…');
+        let r;
+        this.#active = run;
+        try {
+          r = await this.#client.solve(givens, view.side, { alphabet: view.alphabet });
+        } catch (err) {
+          if (!(err instanceof Cancelled && this.#superseded && latest())) throw err;
+          this.#superseded = false;
+          changed = true;
+          continue;
+        } finally {
+          if (this.#active === run) this.#active = 0;
+        }
+        const now = view.givens();
+        if (now.length !== givens.length || now.some((d, i) => d !== givens[i])) {
+          changed = true;
+          continue;
+        }
+        let message = r.message;
+        if (r.cells) {
+          const f = view.showSolution(r.cells);
+          if (f.message) message = `${message} ${f.message}`;
+        }
+        this.#say(message);
+        /** @type {SolvedDetail} */
+        const detail = { outcome: r.outcome, message, solution: r.cells ? view.text() : null };
+        this.dispatchEvent(new CustomEvent('solved', { detail, bubbles: true, composed: true }));
+        return detail;
       }
-      this.#say(message);
-      /** @type {SolvedDetail} */
-      const detail = { outcome: r.outcome, message, solution: r.cells ? view.text() : null };
-      this.dispatchEvent(new CustomEvent('solved', { detail, bubbles: true, composed: true }));
-      return detail;
     } catch (err) {
-      this.#say(err instanceof Cancelled ? 'Cancelled.' : `The solver failed: ${err.message}`);
+      if (latest()) this.#say(err instanceof Cancelled ? 'Cancelled.' : `The solver failed: ${err.message}`);
       throw err;
     } finally {
-      this.#parts.button.disabled = false;
+      if (latest()) this.#parts.button.disabled = false;
     }
   }
 
@@ -212,7 +249,24 @@ export class SudokuSolver extends HTMLElement {
       }
     }
     this.#say(message);
+    if (f.kind === 'loaded') {
+      this.#syncPad();
+      this.#restartSolve();
+    }
     if (f.changed) this.#changed();
+  }
+
+  /** A new puzzle while solve() runs: the search for the old one stops, and solve() starts again. */
+  #restartSolve() {
+    if (this.#active === 0) return;
+    this.#superseded = true;
+    this.#client?.cancel();
+  }
+
+  /** The pad's keys for the grid's symbols. */
+  #syncPad() {
+    this.#parts.pad.replaceChildren(...padButtons(this.#view, document));
+    this.#parts.pad.dataset.wide = String(this.#view.alphabet === 'numbers');
   }
 
   #changed() {

@@ -3,7 +3,16 @@
 // the WebAssembly once, then solves in time slices. Between slices it takes
 // messages, so a Cancel (or a newer solve) stops the current one within a
 // slice, without killing the worker.
-import { checkPuzzle, countResult, estimateResult, generated, nextSolution, runSliced, solveResult } from './jobs.js';
+import {
+  checkPuzzle,
+  countResult,
+  estimateResult,
+  generated,
+  nextSolution,
+  possibleResult,
+  runSliced,
+  solveResult,
+} from './jobs.js';
 
 const SLICE_MS = 20;
 
@@ -14,7 +23,7 @@ const SLICE_MS = 20;
  * build its creator runs; without it the worker detects its own.
  */
 export function serve(glue, load) {
-  const { CheckJob, CountJob, EstimateJob, GenerateJob, SolutionsJob, SolveJob } = glue;
+  const { CheckJob, CountJob, EstimateJob, GenerateJob, PossibleJob, SolutionsJob, SolveJob } = glue;
   // The solutions being browsed: one search, kept across requests for the
   // same puzzle (the page's module only).
   let browse = null; // { key, job }
@@ -43,6 +52,11 @@ export function serve(glue, load) {
     estimate: {
       start: (m) => new EstimateJob(m.cells, m.side, m.probes, m.seed),
       run: sliced((job, m) => estimateResult(job, m.atLeast)),
+      progress: true,
+    },
+    possible: {
+      start: (m) => new PossibleJob(m.cells, m.side),
+      run: sliced(possibleResult),
       progress: true,
     },
     'next-solution': {

@@ -32,7 +32,7 @@ use std::sync::OnceLock;
 
 use crate::alphabet::Alphabet;
 use crate::grid::{Conflict, Grid, House, Size};
-use crate::solver::{solve, Engine, Outcome, SolveOptions};
+use crate::solver::{solve, Outcome, SolveOptions};
 
 /// The techniques, from the easiest.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
@@ -945,46 +945,65 @@ pub enum Hint {
     },
 }
 
-/// The hint for `puzzle` with `entries` filled in (see [`Hint`]).
+/// What a search knows about a puzzle and the entries filled in so far:
+/// all [`hint_with`] needs that logic alone cannot tell.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Truth<'a> {
+    /// A solution of the puzzle that keeps every entry.
+    Fits(&'a Grid),
+    /// The puzzle has solutions, but none keeps every entry.
+    WrongEntries,
+    /// The puzzle itself has no solution.
+    NoSolution,
+}
+
+/// Givens and entries as one grid.
+fn merged(puzzle: &Grid, entries: &Grid) -> Grid {
+    let cells = puzzle
+        .cells()
+        .iter()
+        .zip(entries.cells())
+        .map(|(&g, &e)| if g != 0 { g } else { e })
+        .collect();
+    Grid::from_cells(puzzle.size(), cells).expect("cells of this size")
+}
+
+/// The hint for `puzzle` with `entries` filled in (see [`Hint`]), searching
+/// for the truth on the calling thread (the page asks a worker for it
+/// instead and calls [`hint_with`]).
 pub fn hint(puzzle: &Grid, entries: &Grid) -> Hint {
-    let size = puzzle.size();
-    let mut cells = puzzle.cells().to_vec();
-    for (i, &e) in entries.cells().iter().enumerate() {
-        if cells[i] == 0 && e != 0 {
-            cells[i] = e;
-        }
-    }
-    let current = Grid::from_cells(size, cells).expect("cells of this size");
+    let current = merged(puzzle, entries);
     if let Some(&c) = current.conflicts().first() {
         return Hint::Conflict(c);
     }
-    // The truth: the puzzle's solution (one of them when there are several).
-    let truth = match solve(puzzle, &SolveOptions::default()).outcome {
-        Outcome::Unique(g) | Outcome::Several { example: g, .. } => g,
-        _ => return Hint::NoSolution,
+    // A solution of the current grid keeps every entry; without one, the
+    // puzzle's own search tells wrong entries from no solution.
+    let limit1 = SolveOptions {
+        limit: 1,
+        ..SolveOptions::default()
     };
-    let wrong = current
-        .cells()
-        .iter()
-        .zip(truth.cells())
-        .any(|(&have, &want)| have != 0 && have != want);
-    if wrong {
-        // The entries may still fit another solution when there are several.
-        let still = matches!(
-            solve(
-                &current,
-                &SolveOptions {
-                    limit: 1,
-                    ..SolveOptions::default()
-                }
-            )
-            .outcome,
-            Outcome::Solved(_)
-        );
-        if !still {
-            return Hint::WrongEntries;
+    match solve(&current, &limit1).outcome.into_solution() {
+        Some(fits) => hint_with(puzzle, entries, Truth::Fits(&fits)),
+        None if solve(puzzle, &limit1).outcome.solution().is_some() => {
+            hint_with(puzzle, entries, Truth::WrongEntries)
         }
+        None => hint_with(puzzle, entries, Truth::NoSolution),
     }
+}
+
+/// The hint for `puzzle` with `entries` filled in, given the `truth` a
+/// search found: no search here, only logic (milliseconds even on 25×25).
+pub fn hint_with(puzzle: &Grid, entries: &Grid, truth: Truth) -> Hint {
+    let size = puzzle.size();
+    let current = merged(puzzle, entries);
+    if let Some(&c) = current.conflicts().first() {
+        return Hint::Conflict(c);
+    }
+    let fits = match truth {
+        Truth::NoSolution => return Hint::NoSolution,
+        Truth::WrongEntries => return Hint::WrongEntries,
+        Truth::Fits(g) => g,
+    };
     if current.is_full() {
         return Hint::Solved;
     }
@@ -1002,24 +1021,9 @@ pub fn hint(puzzle: &Grid, entries: &Grid) -> Hint {
         .filter(|&c| current.get(c) == 0)
         .min_by_key(|&c| candidates.mask(c).count_ones())
         .expect("an incomplete grid has an empty cell");
-    // The truth of the current grid (it may differ from `truth` when the
-    // puzzle has several solutions and the entries chose another).
-    let digit = match solve(
-        &current,
-        &SolveOptions {
-            limit: 1,
-            engine: Engine::Bitmask,
-            ..SolveOptions::default()
-        },
-    )
-    .outcome
-    {
-        Outcome::Solved(g) => g.get(target),
-        _ => truth.get(target),
-    };
     Hint::Reveal {
         cell: target,
-        digit,
+        digit: fits.get(target),
         candidates: candidates.mask(target).count_ones() as usize,
     }
 }
@@ -1048,16 +1052,22 @@ pub enum Check {
     NotUnique,
 }
 
-/// Compares `entries` with the unique solution of `puzzle`.
+/// Compares `entries` with the unique solution of `puzzle`, searching for
+/// it on the calling thread (the page asks a worker and calls
+/// [`check_against`]).
 pub fn check(puzzle: &Grid, entries: &Grid) -> Check {
     if let Some(&c) = puzzle.conflicts().first() {
         return Check::Conflict(c);
     }
-    let truth = match solve(puzzle, &SolveOptions::default()).outcome {
-        Outcome::Unique(g) => g,
-        Outcome::Several { .. } => return Check::NotUnique,
-        _ => return Check::NoSolution,
-    };
+    match solve(puzzle, &SolveOptions::default()).outcome {
+        Outcome::Unique(truth) => check_against(puzzle, entries, &truth),
+        Outcome::Several { .. } => Check::NotUnique,
+        _ => Check::NoSolution,
+    }
+}
+
+/// Compares `entries` with `truth`, the unique solution of `puzzle`.
+pub fn check_against(puzzle: &Grid, entries: &Grid, truth: &Grid) -> Check {
     let mut wrong = Vec::new();
     let mut missing = 0;
     for cell in 0..puzzle.cells().len() {

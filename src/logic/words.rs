@@ -1,4 +1,5 @@
-//! Steps in words, in the puzzle's own symbols.
+//! Steps in words, in the puzzle's own symbols and a player's words (cells
+//! as `row 3, column 7`; the command line's `R3C7` is in `Step::effects`).
 
 use super::{digits_of, Step, Technique};
 use crate::alphabet::Alphabet;
@@ -33,10 +34,20 @@ fn lines(houses: &[House]) -> String {
     )
 }
 
+/// The text with its first letter in upper case (our own, ASCII words).
+fn capital(text: &str) -> String {
+    let mut out = text.to_string();
+    if let Some(first) = out.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    out
+}
+
 pub(super) fn describe(step: &Step, size: Size, alphabet: Alphabet, reveal: bool) -> String {
     let sym = |d: u8| alphabet.symbol(size, d).to_string();
-    let name = |c: usize| size.cell_name(c);
+    let name = |c: usize| size.cell_words(c);
     let names = |cells: &[usize]| list(&cells.iter().map(|&c| name(c)).collect::<Vec<_>>());
+    let (one, many) = (alphabet.noun(false), alphabet.noun(true));
     let digit_list = |mask: u32| list(&digits_of(mask).map(sym).collect::<Vec<_>>());
     // The cells that lose candidates, each once, in order.
     let mut losers: Vec<usize> = step.eliminations.iter().map(|&(c, _)| c).collect();
@@ -45,12 +56,12 @@ pub(super) fn describe(step: &Step, size: Size, alphabet: Alphabet, reveal: bool
     let digit = step.digits.trailing_zeros() as u8 + 1;
     match step.technique {
         Technique::NakedSingle => {
-            let cell = name(step.cells[0]);
+            let cell = capital(&name(step.cells[0]));
             if reveal {
                 format!("{cell} can only be {}", sym(digit))
             } else {
                 format!(
-                    "{cell} has one candidate left: the only digit its row, column and box do not hold"
+                    "{cell} has one candidate left: the only {one} its row, column and box do not hold"
                 )
             }
         }
@@ -59,7 +70,7 @@ pub(super) fn describe(step: &Step, size: Size, alphabet: Alphabet, reveal: bool
             if reveal {
                 format!("In {house}, {} fits only {cell}", sym(digit))
             } else {
-                format!("In {house}, one of the missing digits fits only {cell}")
+                format!("In {house}, one of the missing {many} fits only {cell}")
             }
         }
         Technique::Pointing | Technique::Claiming => {
@@ -73,7 +84,7 @@ pub(super) fn describe(step: &Step, size: Size, alphabet: Alphabet, reveal: bool
             let d = digit_list(step.digits);
             format!(
                 "{} hold only {d} between them, so {d} leave the rest of {} ({losers})",
-                names(&step.cells),
+                capital(&names(&step.cells)),
                 step.houses[0]
             )
         }
@@ -109,7 +120,7 @@ pub(super) fn describe(step: &Step, size: Size, alphabet: Alphabet, reveal: bool
             let z = sym(digit);
             let head = format!(
                 "{} holds {}, and sees {} ({}) and {} ({})",
-                name(pivot),
+                capital(&name(pivot)),
                 or(held(0)),
                 name(a),
                 or(held(1)),

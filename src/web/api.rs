@@ -274,6 +274,11 @@ impl Solution {
     pub fn count(&self) -> f64 {
         self.outcome.found() as f64
     }
+    /// Whether the search stopped at its limit (there may be more).
+    #[wasm_bindgen(getter)]
+    pub fn more(&self) -> bool {
+        matches!(self.outcome, Outcome::Several { more: true, .. })
+    }
     #[wasm_bindgen(getter)]
     pub fn guesses(&self) -> f64 {
         self.stats.guesses as f64
@@ -307,6 +312,12 @@ impl Solution {
     #[wasm_bindgen(getter)]
     pub fn tone(&self) -> String {
         self.words().1.id().to_string()
+    }
+    /// The solver's numbers (time, guesses, positions, the engine), for
+    /// those who open the details.
+    #[wasm_bindgen(getter)]
+    pub fn details(&self) -> String {
+        super::words::solve_details(self.stats, self.engine, self.micros)
     }
 }
 
@@ -394,6 +405,12 @@ impl SolveJob {
     pub fn progress_message(&self) -> String {
         let micros = (self.millis * 1000.0).round() as u64;
         super::words::progress(&self.solver.progress(), micros)
+    }
+
+    /// The solver's numbers so far, for those who open the details.
+    #[wasm_bindgen(getter, js_name = progressDetails)]
+    pub fn progress_details(&self) -> String {
+        super::words::progress_details(&self.solver.progress())
     }
 
     /// What the solve has found so far (`budget` while it has not ended).
@@ -790,6 +807,58 @@ mod counting {
 #[cfg(feature = "page")]
 pub use counting::{CountJob, EstimateJob, Estimated, SolutionsJob};
 
+/// Every possible value of a grid, in slices (the page's module only).
+#[cfg(feature = "page")]
+#[wasm_bindgen]
+pub struct PossibleJob {
+    possible: crate::solver::Possible,
+    millis: f64,
+}
+
+#[cfg(feature = "page")]
+#[wasm_bindgen]
+impl PossibleJob {
+    /// Prepares the search for every value some solution of `cells` holds.
+    #[wasm_bindgen(constructor)]
+    pub fn new(cells: &[u8], side: u32) -> Result<PossibleJob, JsError> {
+        let grid = grid_of(cells, side)?;
+        Ok(PossibleJob {
+            possible: crate::solver::Possible::new(&grid),
+            millis: 0.0,
+        })
+    }
+
+    /// Works for about `ms` milliseconds at most; returns whether it is done.
+    #[wasm_bindgen(js_name = runFor)]
+    pub fn run_for(&mut self, ms: f64) -> bool {
+        slice(&mut self.millis, ms, |stop| self.possible.run_until(stop))
+    }
+
+    /// Search nodes so far.
+    #[wasm_bindgen(getter)]
+    pub fn nodes(&self) -> f64 {
+        self.possible.nodes() as f64
+    }
+
+    /// How far it got, for the answers line.
+    #[wasm_bindgen(getter, js_name = progressMessage)]
+    pub fn progress_message(&self) -> String {
+        let (done, total) = self.possible.progress();
+        super::words::possible_progress(done, total)
+    }
+
+    /// Per cell, the values some solution holds (bit `d - 1` for digit `d`).
+    pub fn masks(&self) -> Vec<u32> {
+        self.possible.masks().to_vec()
+    }
+
+    /// Time spent, in milliseconds.
+    #[wasm_bindgen(getter)]
+    pub fn millis(&self) -> f64 {
+        self.millis
+    }
+}
+
 /// Browsing solutions, in words: `Solution 3 of 412.`; while more may come,
 /// `Solution 3; Next searches on for more.`; `past`: the person asked for
 /// one more than there is. Returns `[message, tone]`.
@@ -805,6 +874,7 @@ pub fn browse_message(index: f64, handed: f64, exhausted: bool, past: bool) -> V
 pub struct Generated {
     side: u32,
     cells: Vec<u8>,
+    solution: Vec<u8>,
     grade: String,
     grade_id: &'static str,
     technique: &'static str,
@@ -823,6 +893,12 @@ impl Generated {
     #[wasm_bindgen(getter)]
     pub fn cells(&self) -> Vec<u8> {
         self.cells.clone()
+    }
+    /// Its only solution: the page keeps it, so a hint or check needs no
+    /// search.
+    #[wasm_bindgen(getter)]
+    pub fn solution(&self) -> Vec<u8> {
+        self.solution.clone()
     }
     /// The grade in words: `hard: X-Wing, 54 steps`.
     #[wasm_bindgen(getter)]
@@ -929,6 +1005,7 @@ impl GenerateJob {
         Generated {
             side: self.side,
             cells: g.puzzle.cells().to_vec(),
+            solution: g.solution.cells().to_vec(),
             grade: g.grade.to_string(),
             grade_id: g.grade.id(),
             technique: g.grade.hardest.map_or("", |t| t.id()),

@@ -1,6 +1,8 @@
 //! Keys to actions, after the ARIA grid pattern: one Tab stop for the whole
 //! grid (Tab is the browser's, so the next Tab leaves), arrows, Home and End
-//! inside, Escape out, Ctrl+Enter solves. Plain Rust, tested natively; the
+//! inside, Escape out, Ctrl+Enter solves. Notes: `N` (where N is no symbol
+//! of the grid) or `/` turns the Notes switch; with it on, or with Shift and
+//! a digit key, a symbol toggles a note. Plain Rust, tested natively; the
 //! view applies the action to the session.
 
 use crate::alphabet::Alphabet;
@@ -28,6 +30,16 @@ pub enum Action {
         cell: usize,
         digit: u8,
     },
+    /// Toggle a note in the cursor cell.
+    Note(u8),
+    /// The second digit of a note's number: the note `from` becomes `to`.
+    AmendNote {
+        cell: usize,
+        from: u8,
+        to: u8,
+    },
+    /// Turn the Notes switch.
+    ToggleNotes,
     Delete,
     Backspace,
     NotASymbol(char),
@@ -44,6 +56,8 @@ struct Pending {
     cell: usize,
     first: u8,
     at_ms: f64,
+    /// Typed as a note.
+    note: bool,
 }
 
 /// The keyboard's memory between keys: only the first digit of a number.
@@ -53,11 +67,21 @@ pub struct Keys {
 }
 
 impl Keys {
+    /// The first digit typed into a cell that may still become a two-digit
+    /// number, at `now_ms`: the cell, and how many milliseconds it waits
+    /// for the second digit.
+    pub fn pending(&self, now_ms: f64) -> Option<(usize, f64)> {
+        let p = self.pending.as_ref()?;
+        let left = NUMBER_PAUSE_MS - (now_ms - p.at_ms);
+        (left > 0.0).then_some((p.cell, left))
+    }
+
     /// The action for `key` (`KeyboardEvent.key`) with its modifiers, typed
-    /// at `now_ms`.
+    /// at `now_ms`. `code` (`KeyboardEvent.code`) tells Shift+1 from `!`.
     pub fn action(
         &mut self,
         key: &str,
+        code: &str,
         ctrl: bool,
         shift: bool,
         now_ms: f64,
@@ -85,8 +109,25 @@ impl Keys {
             "Backspace" => Action::Backspace,
             _ => {
                 let mut chars = key.chars();
+                let digit_key = code
+                    .strip_prefix("Digit")
+                    .or_else(|| code.strip_prefix("Numpad"))
+                    .and_then(|d| d.parse::<u32>().ok())
+                    .and_then(|d| char::from_digit(d, 10));
                 match (chars.next(), chars.next()) {
-                    (Some(ch), None) => self.symbol(ch, pending, now_ms, s),
+                    // Shift with a digit key writes the digit as a note (in
+                    // letter grids Shift only makes capitals).
+                    (Some(_), None) if shift && digit_key.is_some() => {
+                        let ch = digit_key.expect("checked");
+                        self.symbol(ch, true, pending, now_ms, s)
+                    }
+                    (Some('/'), None) => Action::ToggleNotes,
+                    (Some(ch @ ('n' | 'N')), None)
+                        if s.alphabet().digit(s.size(), ch).is_none() =>
+                    {
+                        Action::ToggleNotes
+                    }
+                    (Some(ch), None) => self.symbol(ch, s.noting(), pending, now_ms, s),
                     // Named keys (Tab, Shift, F5…) belong to the browser.
                     _ => Action::Pass,
                 }
@@ -94,17 +135,40 @@ impl Keys {
         }
     }
 
-    fn symbol(&mut self, ch: char, pending: Option<Pending>, now_ms: f64, s: &Session) -> Action {
+    fn symbol(
+        &mut self,
+        ch: char,
+        note: bool,
+        pending: Option<Pending>,
+        now_ms: f64,
+        s: &Session,
+    ) -> Action {
         let (size, alphabet) = (s.size(), s.alphabet());
         let side = size.side() as u32;
         if alphabet == Alphabet::Numbers {
             if let (Some(p), Some(second)) = (pending, ch.to_digit(10)) {
                 let number = p.first as u32 * 10 + second;
-                let next = (p.cell + 1).min(size.cells() - 1);
-                if now_ms - p.at_ms <= NUMBER_PAUSE_MS && number <= side && s.cursor() == next {
-                    return Action::Amend {
-                        cell: p.cell,
-                        digit: number as u8,
+                // A digit moves on, a note stays: the second key finds the
+                // cursor there.
+                let at = if note {
+                    p.cell
+                } else {
+                    (p.cell + 1).min(size.cells() - 1)
+                };
+                let quick = now_ms - p.at_ms <= NUMBER_PAUSE_MS;
+                if quick && p.note == note && number <= side && s.cursor() == at {
+                    let to = number as u8;
+                    return if note {
+                        Action::AmendNote {
+                            cell: p.cell,
+                            from: p.first,
+                            to,
+                        }
+                    } else {
+                        Action::Amend {
+                            cell: p.cell,
+                            digit: to,
+                        }
                     };
                 }
             }
@@ -115,9 +179,14 @@ impl Keys {
                     cell: s.cursor(),
                     first: digit,
                     at_ms: now_ms,
+                    note,
                 });
             }
-            return Action::Put(digit);
+            return if note {
+                Action::Note(digit)
+            } else {
+                Action::Put(digit)
+            };
         }
         if ch == ' ' || alphabet.is_blank(ch) {
             return Action::Put(0);
@@ -139,7 +208,12 @@ mod tests {
 
     /// Types `key` at `t` and applies a put or amend as the view does.
     fn type_key(keys: &mut Keys, s: &mut Session, key: &str, t: f64) -> Action {
-        let a = keys.action(key, false, false, t, s);
+        let a = keys.action(key, "", false, false, t, s);
+        apply(s, a);
+        a
+    }
+
+    fn apply(s: &mut Session, a: Action) {
         match a {
             Action::Put(d) => {
                 s.put(d, true);
@@ -147,9 +221,17 @@ mod tests {
             Action::Amend { cell, digit } => {
                 s.amend(cell, digit);
             }
+            Action::Note(d) => {
+                s.toggle_note(d);
+            }
+            Action::AmendNote { cell, from, to } => {
+                s.amend_note(cell, from, to);
+            }
+            Action::ToggleNotes => {
+                s.set_noting(!s.noting());
+            }
             _ => {}
         }
-        a
     }
 
     #[test]
@@ -182,7 +264,7 @@ mod tests {
     fn a_move_between_the_digits_ends_the_number() {
         let (mut keys, mut s) = (Keys::default(), numbers16());
         type_key(&mut keys, &mut s, "1", 0.0);
-        keys.action("ArrowDown", false, false, 10.0, &s);
+        keys.action("ArrowDown", "", false, false, 10.0, &s);
         s.step(1, 0);
         assert_eq!(type_key(&mut keys, &mut s, "6", 20.0), Action::Put(6));
         assert_eq!((s.givens()[0], s.givens()[17]), (1, 6));
@@ -192,7 +274,7 @@ mod tests {
     fn letters_and_the_grid_pattern() {
         let mut keys = Keys::default();
         let s = Session::new(Size::S16);
-        let mut at = |k: &str, ctrl: bool, shift: bool| keys.action(k, ctrl, shift, 0.0, &s);
+        let mut at = |k: &str, ctrl: bool, shift: bool| keys.action(k, "", ctrl, shift, 0.0, &s);
         assert_eq!(at("g", false, false), Action::Put(7));
         assert_eq!(at("-", false, false), Action::Put(0));
         assert_eq!(at(" ", false, false), Action::Put(0));
@@ -210,5 +292,56 @@ mod tests {
             "copy stays the browser's"
         );
         assert_eq!(at("F5", false, false), Action::Pass);
+        // N is a letter here: a symbol, not the Notes switch; / is.
+        assert_eq!(at("n", false, false), Action::Put(14));
+        assert_eq!(at("/", false, false), Action::ToggleNotes);
+        // Shift makes capitals, which stay symbols.
+        assert_eq!(at("G", false, true), Action::Put(7));
+    }
+
+    #[test]
+    fn notes_by_switch_by_n_and_by_shift_with_a_digit() {
+        let mut keys = Keys::default();
+        let mut s = Session::new(Size::S9);
+        s.set_mode(crate::session::Mode::Play);
+        // Shift+3 types '#' on most layouts: the code says which digit.
+        let a = keys.action("#", "Digit3", false, true, 0.0, &s);
+        assert_eq!(a, Action::Note(3));
+        apply(&mut s, a);
+        assert_eq!((s.notes()[0], s.cursor()), (0b100, 0));
+        // N turns the switch; then plain digits write notes.
+        let a = keys.action("n", "KeyN", false, false, 10.0, &s);
+        assert_eq!(a, Action::ToggleNotes);
+        apply(&mut s, a);
+        type_key(&mut keys, &mut s, "5", 20.0);
+        assert_eq!(s.notes()[0], 0b1_0100);
+        type_key(&mut keys, &mut s, "3", 30.0);
+        assert_eq!(s.notes()[0], 0b1_0000, "a second press takes the note out");
+        // A note number in a 16×16 of numbers: 1 then 6 quickly is 16.
+        let mut n = numbers16();
+        n.set_noting(true);
+        type_key(&mut keys, &mut n, "1", 0.0);
+        assert_eq!(keys.pending(500.0), Some((0, 500.0)));
+        assert_eq!(
+            type_key(&mut keys, &mut n, "6", 300.0),
+            Action::AmendNote {
+                cell: 0,
+                from: 1,
+                to: 16
+            }
+        );
+        assert_eq!(n.notes()[0], 1 << 15);
+        assert_eq!(keys.pending(400.0), None);
+    }
+
+    #[test]
+    fn the_first_digit_of_a_number_waits_and_says_for_how_long() {
+        let (mut keys, mut s) = (Keys::default(), numbers16());
+        type_key(&mut keys, &mut s, "1", 0.0);
+        assert_eq!(keys.pending(0.0), Some((0, NUMBER_PAUSE_MS)));
+        assert_eq!(keys.pending(NUMBER_PAUSE_MS + 1.0), None, "then it is 1");
+        // 3 cannot start a number of a 16×16: nothing waits.
+        type_key(&mut keys, &mut s, "3", 2000.0);
+        assert_eq!(keys.pending(2000.0), None);
     }
 }

@@ -17,7 +17,7 @@ use super::words::{self, Tone};
 use crate::format::Layout;
 use crate::grid::{Grid, Size};
 use crate::logic::Candidates;
-use crate::session::{self, Kind, Mode, Role, Session};
+use crate::session::{self, Found, Kind, Mode, Role, Session};
 
 /// What a cell looks like; compared with the last painted look to skip
 /// DOM writes.
@@ -26,11 +26,18 @@ struct Look {
     text: String,
     /// Candidate digits shown small in an empty cell (0: none shown).
     candidates: u32,
+    /// The person's notes shown in an empty cell (they come before
+    /// candidates).
+    notes: u32,
     role: Option<Role>,
     /// Of those, the ones the step on show removes (struck through).
     strike: u32,
     conflict: bool,
     wrong: bool,
+    /// The solution's digit over a wrong entry.
+    corrected: bool,
+    /// The first digit of a number, waiting for a second.
+    pending: bool,
     hint: bool,
     in_house: bool,
     /// A cell of the pattern of the step on show (or of the hint).
@@ -53,6 +60,8 @@ pub struct Feedback {
     changed: bool,
     handled: bool,
     command: &'static str,
+    offer: &'static str,
+    pending_ms: f64,
 }
 
 #[wasm_bindgen]
@@ -96,12 +105,26 @@ impl Feedback {
     pub fn command(&self) -> String {
         self.command.to_string()
     }
+    /// For a key that is no symbol of the grid: the alphabet id that has
+    /// it, to offer the switch (`""` for none).
+    #[wasm_bindgen(getter)]
+    pub fn offer(&self) -> String {
+        self.offer.to_string()
+    }
+    /// How long the first digit of a number waits for a second (0 when
+    /// none waits): repaint after it (`refreshPending`).
+    #[wasm_bindgen(getter, js_name = pendingMs)]
+    pub fn pending_ms(&self) -> f64 {
+        self.pending_ms
+    }
 }
 
 fn kind_id(kind: &Kind) -> &'static str {
     match kind {
         Kind::Moved => "moved",
         Kind::Edited => "edited",
+        Kind::Noted => "noted",
+        Kind::Noting(_) => "noting",
         Kind::Unchanged => "unchanged",
         Kind::Refused(_) => "refused",
         Kind::Undone => "undone",
@@ -128,6 +151,7 @@ pub struct GridView {
     session: Session,
     keys: Keys,
     show_candidates: bool,
+    show_possible: bool,
 }
 
 fn js(e: JsValue) -> JsError {
@@ -148,6 +172,7 @@ impl GridView {
             session: Session::new(size),
             keys: Keys::default(),
             show_candidates: false,
+            show_possible: false,
         };
         view.build()?;
         Ok(view)
@@ -272,6 +297,133 @@ impl GridView {
         self.refresh()
     }
 
+    /// Shows in each empty cell every value some solution holds, once
+    /// known (`setPossible`), instead of the candidates.
+    #[wasm_bindgen(js_name = setShowPossible)]
+    pub fn set_show_possible(&mut self, show: bool) -> Result<(), JsError> {
+        self.show_possible = show;
+        self.refresh()
+    }
+
+    /// Every possible value per cell, as a worker found it for `cells`
+    /// (`PossibleJob`): shown if `cells` is still the grid. Returns the
+    /// sentence and tone for the answers line, or `undefined` when the grid
+    /// has changed since.
+    #[wasm_bindgen(js_name = setPossible)]
+    pub fn set_possible(
+        &mut self,
+        cells: &[u8],
+        masks: Vec<u32>,
+    ) -> Result<Option<Vec<String>>, JsError> {
+        let words = words::possible_done(&masks, &self.session);
+        if !self.session.set_possible(cells, masks) {
+            return Ok(None);
+        }
+        self.refresh()?;
+        Ok(Some(vec![words.0, words.1.id().to_string()]))
+    }
+
+    /// Whether typing writes notes (the Notes switch).
+    #[wasm_bindgen(getter)]
+    pub fn noting(&self) -> bool {
+        self.session.noting()
+    }
+
+    /// Turns the Notes switch.
+    #[wasm_bindgen(js_name = setNoting)]
+    pub fn set_noting(&mut self, on: bool) -> Result<Feedback, JsError> {
+        let f = self.session.set_noting(on);
+        self.answer(f)
+    }
+
+    /// Whether a placed digit leaves its peers' notes (on by default).
+    #[wasm_bindgen(js_name = setClearNotes)]
+    pub fn set_clear_notes(&mut self, on: bool) {
+        self.session.set_clear_notes(on);
+    }
+
+    /// The person's notes per cell (bit `d - 1` for digit `d`).
+    pub fn notes(&self) -> Vec<u32> {
+        self.session.notes().to_vec()
+    }
+
+    /// Restores saved notes (one mask per cell); refused when their number
+    /// is not the grid's.
+    #[wasm_bindgen(js_name = setNotes)]
+    pub fn set_notes(&mut self, notes: Vec<u32>) -> Result<(), JsError> {
+        self.session
+            .set_notes(&notes)
+            .map_err(|r| JsError::new(&refusal_words(r, &self.session)))?;
+        self.refresh()
+    }
+
+    /// Keeps what the worker's search found for `cells`: `outcome` (a
+    /// `Solution`'s: `unique`, `several`, `none`, `conflict`), its count and
+    /// `more`, and its solution. Returns an error message when the
+    /// independent verifier refuses the solution (nothing is kept), else
+    /// `undefined`.
+    pub fn learn(
+        &mut self,
+        cells: &[u8],
+        outcome: &str,
+        count: f64,
+        more: bool,
+        solution: Option<Vec<u8>>,
+    ) -> Result<Option<String>, JsError> {
+        let found = match (outcome, solution) {
+            ("unique", Some(s)) => Found::Unique(s),
+            ("several", Some(example)) => Found::Several {
+                count: count as u64,
+                more,
+                example,
+            },
+            ("none" | "conflict", _) => Found::None,
+            // Limit 1 or a budget: nothing certain to keep.
+            _ => return Ok(None),
+        };
+        match self.session.learn(cells, found) {
+            Ok(()) => {
+                self.refresh()?;
+                Ok(None)
+            }
+            Err(r) => Ok(Some(refusal_words(r, &self.session))),
+        }
+    }
+
+    /// The grid a hint needs searched before `hint()` can answer (a worker
+    /// searches it, then `learn`), or `undefined`.
+    #[wasm_bindgen(js_name = hintNeeds)]
+    pub fn hint_needs(&self) -> Option<Vec<u8>> {
+        self.session.hint_needs()
+    }
+
+    /// The grid a check needs searched first (the givens), or `undefined`:
+    /// with no entries a check answers at once.
+    #[wasm_bindgen(js_name = checkNeeds)]
+    pub fn check_needs(&self) -> Option<Vec<u8>> {
+        self.session.check_needs()
+    }
+
+    /// The grid "answers as you type" needs searched: the current one, when
+    /// nothing is known about it yet.
+    #[wasm_bindgen(js_name = answersNeeds)]
+    pub fn answers_needs(&self) -> Option<Vec<u8>> {
+        self.session.answers_needs()
+    }
+
+    /// The answers line: `[sentence, tone]`, or `undefined` while not known.
+    #[wasm_bindgen(getter)]
+    pub fn answers(&self) -> Option<Vec<String>> {
+        words::answers(&self.session).map(|(m, t)| vec![m, t.id().to_string()])
+    }
+
+    /// Repaints the cell whose first digit waited for a second, once the
+    /// wait is over.
+    #[wasm_bindgen(js_name = refreshPending)]
+    pub fn refresh_pending(&mut self) -> Result<(), JsError> {
+        self.refresh()
+    }
+
     /// A new puzzle's givens, entries cleared (undoable within a size).
     #[wasm_bindgen(js_name = setGivens)]
     pub fn set_givens(&mut self, cells: &[u8]) -> Result<Feedback, JsError> {
@@ -384,9 +536,10 @@ impl GridView {
     }
 
     /// The next step for the person; marks its cell and house. Never
-    /// reveals more than one cell.
+    /// reveals more than one cell, and never searches: when `hintNeeds`
+    /// names a grid, it is refused until the worker's answer is learned.
     pub fn hint(&mut self) -> Result<Feedback, JsError> {
-        let f = self.session.hint();
+        let f = self.session.hint_known();
         self.answer(f)
     }
 
@@ -447,9 +600,10 @@ impl GridView {
             .unwrap_or_default()
     }
 
-    /// Marks the wrong entries, without showing their right digits.
+    /// Marks the wrong entries, without showing their right digits. Never
+    /// searches (see `checkNeeds`).
     pub fn check(&mut self) -> Result<Feedback, JsError> {
-        let f = self.session.check();
+        let f = self.session.check_known();
         self.answer(f)
     }
 
@@ -469,11 +623,19 @@ impl GridView {
         self.cells[self.session.cursor()].focus().map_err(js)
     }
 
-    /// A key (`KeyboardEvent.key`) typed in the grid, with Ctrl (or ⌘) and
-    /// Shift. See `keys.rs` for the map; in a grid of numbers, `1` then `6`
-    /// within a second enters 16.
-    pub fn key(&mut self, key: &str, ctrl: bool, shift: bool) -> Result<Feedback, JsError> {
-        let action = self.keys.action(key, ctrl, shift, now_ms(), &self.session);
+    /// A key (`KeyboardEvent.key`, with its `code`) typed in the grid, with
+    /// Ctrl (or ⌘) and Shift. See `keys.rs` for the map; in a grid of
+    /// numbers, `1` then `6` within a second enters 16.
+    pub fn key(
+        &mut self,
+        key: &str,
+        code: &str,
+        ctrl: bool,
+        shift: bool,
+    ) -> Result<Feedback, JsError> {
+        let action = self
+            .keys
+            .action(key, code, ctrl, shift, now_ms(), &self.session);
         let n = self.session.size().side();
         let s = &mut self.session;
         let f = match action {
@@ -489,6 +651,9 @@ impl GridView {
             Action::RowEnd => s.select(s.cursor() / n * n + n - 1),
             Action::Put(d) => s.put(d, true),
             Action::Amend { cell, digit } => s.amend(cell, digit),
+            Action::Note(d) => s.toggle_note(d),
+            Action::AmendNote { cell, from, to } => s.amend_note(cell, from, to),
+            Action::ToggleNotes => s.set_noting(!s.noting()),
             Action::Delete => s.put(0, false),
             Action::Backspace => s.backspace(),
             Action::NotASymbol(ch) => session_refusal(session::Refusal::NotASymbol(ch)),
@@ -501,10 +666,14 @@ impl GridView {
     }
 
     /// Puts a digit (0 empties) in the cursor cell from the on-screen pad,
-    /// and moves on.
+    /// and moves on; with the Notes switch on, toggles the note instead.
     #[wasm_bindgen(js_name = putDigit)]
     pub fn put_digit(&mut self, digit: u8) -> Result<Feedback, JsError> {
-        let f = self.session.put(digit, digit != 0);
+        let f = if self.session.noting() && digit != 0 {
+            self.session.toggle_note(digit)
+        } else {
+            self.session.put(digit, digit != 0)
+        };
         self.answer(f)
     }
 }
@@ -518,7 +687,13 @@ fn passed(command: &'static str) -> Feedback {
         changed: false,
         handled: false,
         command,
+        offer: "",
+        pending_ms: 0.0,
     }
+}
+
+fn refusal_words(r: session::Refusal, s: &Session) -> String {
+    words::feedback(&session_refusal(r), s).0
 }
 
 fn session_refusal(r: session::Refusal) -> session::Feedback {
@@ -545,6 +720,8 @@ impl GridView {
             changed: f.changed(),
             handled: true,
             command: "",
+            offer: words::offer(&f, &self.session).map_or("", |a| a.id()),
+            pending_ms: self.keys.pending(now_ms()).map_or(0.0, |(_, ms)| ms),
         })
     }
 
@@ -570,6 +747,9 @@ impl GridView {
             let row = document.create_element("div").map_err(js)?;
             row.set_attribute("role", "row").map_err(js)?;
             row.set_attribute("class", "sudoku-row").map_err(js)?;
+            // Without a name a row reads out its cells run together.
+            row.set_attribute("aria-label", &format!("Row {}", r + 1))
+                .map_err(js)?;
             for c in 0..n {
                 let cell: HtmlElement =
                     document.create_element("div").map_err(js)?.unchecked_into();
@@ -608,7 +788,7 @@ impl GridView {
             .ok_or_else(|| JsError::new("the grid is not in a document"))
     }
 
-    fn look(&self, cell: usize, candidates: &[u32]) -> Look {
+    fn look(&self, cell: usize, candidates: &[u32], pending: Option<usize>) -> Look {
         let s = &self.session;
         let (digit, role) = s.shown(cell);
         let text = if digit == 0 {
@@ -616,32 +796,50 @@ impl GridView {
         } else {
             s.alphabet().symbol(s.size(), digit)
         };
+        let notes = s.shown_notes(cell);
         let (candidates, strike) = match s.walk_candidates(cell) {
             Some((c, gone)) if digit == 0 => (c, gone),
             Some(_) => (0, 0),
-            None if digit == 0 => (candidates.get(cell).copied().unwrap_or(0), 0),
+            None if digit == 0 && notes == 0 => (candidates.get(cell).copied().unwrap_or(0), 0),
             None => (0, 0),
         };
+        let pending = pending == Some(cell) && digit != 0;
+        let mut label = words::cell_label(s, cell, candidates);
+        if pending {
+            label.push_str(", waiting for a second digit");
+        }
         Look {
             text,
             candidates,
+            notes,
             strike,
             role: Some(role),
             conflict: s.in_conflict(cell),
             wrong: s.is_wrong(cell),
+            corrected: s.corrected(cell),
+            pending,
             hint: s.hinted() == Some(cell),
             in_house: s.in_hint_house(cell),
             pattern: s.in_pattern(cell),
             place: s.walk_places(cell),
             cursor: cell == s.cursor(),
-            label: words::cell_label(s, cell, candidates),
+            label,
         }
     }
 
-    /// Each empty cell's candidates, when they are shown.
+    /// Each empty cell's small digits, when they are shown: every possible
+    /// value once known (with that option), else the candidates.
     fn candidates(&self) -> Vec<u32> {
         let s = &self.session;
-        if !self.show_candidates || s.solution().is_some() || s.walk().is_some() {
+        if s.solution().is_some() || s.walk().is_some() {
+            return Vec::new();
+        }
+        if self.show_possible && s.possible(0).is_some() {
+            return (0..s.size().cells())
+                .map(|c| s.possible(c).unwrap_or(0))
+                .collect();
+        }
+        if !self.show_candidates {
             return Vec::new();
         }
         let grid = Grid::from_cells(s.size(), s.current()).expect("cells of this size");
@@ -654,10 +852,11 @@ impl GridView {
     /// Brings every cell's DOM in line with the session.
     fn refresh(&mut self) -> Result<(), JsError> {
         let candidates = self.candidates();
+        let pending = self.keys.pending(now_ms()).map(|(cell, _)| cell);
         let document = self.document()?;
         let (size, alphabet) = (self.session.size(), self.session.alphabet());
         for cell in 0..self.cells.len() {
-            let look = self.look(cell, &candidates);
+            let look = self.look(cell, &candidates, pending);
             if look == self.painted[cell] {
                 continue;
             }
@@ -665,27 +864,47 @@ impl GridView {
             let old = &self.painted[cell];
             if look.text != old.text
                 || look.candidates != old.candidates
+                || look.notes != old.notes
                 || look.strike != old.strike
             {
-                if look.candidates != 0 {
-                    // Small candidates, one slot per digit so they keep their places.
-                    el.set_text_content(None);
-                    let pad = document.create_element("div").map_err(js)?;
-                    pad.set_attribute("class", "cands").map_err(js)?;
-                    pad.set_attribute("aria-hidden", "true").map_err(js)?;
-                    for d in 0..size.side() as u8 {
-                        let slot = document.create_element("span").map_err(js)?;
-                        if look.candidates >> d & 1 != 0 {
-                            slot.set_text_content(Some(&alphabet.symbol(size, d + 1)));
-                            if look.strike >> d & 1 != 0 {
-                                slot.set_attribute("class", "strike").map_err(js)?;
-                            }
-                        }
-                        pad.append_child(&slot).map_err(js)?;
-                    }
-                    el.append_child(&pad).map_err(js)?;
+                let small = if look.notes != 0 {
+                    Some(("notes", look.notes))
+                } else if look.candidates != 0 {
+                    Some(("cands", look.candidates))
                 } else {
-                    el.set_text_content(Some(&look.text));
+                    None
+                };
+                match small {
+                    Some((class, mask)) => {
+                        // Small symbols, one slot per digit so they keep
+                        // their places; on 25×25 only those present, larger.
+                        let list = size.side() > 16;
+                        el.set_text_content(None);
+                        let pad = document.create_element("div").map_err(js)?;
+                        let class = if list {
+                            format!("{class} list")
+                        } else {
+                            class.to_string()
+                        };
+                        pad.set_attribute("class", &class).map_err(js)?;
+                        pad.set_attribute("aria-hidden", "true").map_err(js)?;
+                        for d in 0..size.side() as u8 {
+                            let on = mask >> d & 1 != 0;
+                            if list && !on {
+                                continue;
+                            }
+                            let slot = document.create_element("span").map_err(js)?;
+                            if on {
+                                slot.set_text_content(Some(&alphabet.symbol(size, d + 1)));
+                                if look.strike >> d & 1 != 0 {
+                                    slot.set_attribute("class", "strike").map_err(js)?;
+                                }
+                            }
+                            pad.append_child(&slot).map_err(js)?;
+                        }
+                        el.append_child(&pad).map_err(js)?;
+                    }
+                    None => el.set_text_content(Some(&look.text)),
                 }
             }
             let classes = el.class_list();
@@ -696,6 +915,9 @@ impl GridView {
                 ("filled", role == Some(Role::Filled)),
                 ("conflict", look.conflict),
                 ("wrong", look.wrong),
+                ("corrected", look.corrected),
+                ("pending", look.pending),
+                ("noted", look.notes != 0),
                 ("hint", look.hint),
                 ("in-house", look.in_house),
                 ("pattern", look.pattern),

@@ -1,11 +1,15 @@
 //! Every sentence the page and the widget show, in one place: session
 //! feedback, solve results and conflicts in words, with their tone. Plain
 //! Rust (no browser), so the wording is tested natively.
+//!
+//! A player's words: cells are `row 3, column 7`, symbols are digits,
+//! letters or numbers as the grid shows them, and the solver's own numbers
+//! (guesses, positions, engines) go to the details a person may open.
 
 use crate::alphabet::Alphabet;
-use crate::grid::{Conflict, Size};
+use crate::grid::{Conflict, House, Size};
 use crate::logic::{Check, End, Hint, Path};
-use crate::session::{Feedback, HintLevel, Kind, Mode, Refusal, Role, Session};
+use crate::session::{Answers, Feedback, HintLevel, Kind, Mode, Refusal, Role, Session};
 use crate::solver::{Engine, Outcome, Progress, Stats};
 
 /// How a message is shown. `Keep` leaves the status as it is (a cursor
@@ -74,15 +78,41 @@ pub fn duration(micros: u64) -> String {
     }
 }
 
-/// `R1C1 and R1C5 both hold '7' in row 1`.
+/// The text with its first letter in upper case (ASCII: our own words;
+/// Unicode's case tables would cost the WebAssembly more than they serve).
+pub fn capital(text: &str) -> String {
+    let mut out = text.to_string();
+    if let Some(first) = out.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    out
+}
+
+/// `row 1 holds '7' twice, in columns 1 and 5`: a clash in a player's
+/// words.
 pub fn conflict(c: &Conflict, size: Size, alphabet: Alphabet) -> String {
-    format!(
-        "{} and {} both hold '{}' in {}",
-        size.cell_name(c.first),
-        size.cell_name(c.second),
-        alphabet.symbol(size, c.digit),
-        c.house
-    )
+    let symbol = alphabet.symbol(size, c.digit);
+    let (a, b) = (c.first, c.second);
+    match c.house {
+        House::Row(_) => format!(
+            "{} holds '{symbol}' twice, in columns {} and {}",
+            c.house,
+            size.col(a) + 1,
+            size.col(b) + 1
+        ),
+        House::Col(_) => format!(
+            "{} holds '{symbol}' twice, in rows {} and {}",
+            c.house,
+            size.row(a) + 1,
+            size.row(b) + 1
+        ),
+        House::Box(_) => format!(
+            "{} holds '{symbol}' twice, at {} and at {}",
+            c.house,
+            size.cell_words(a),
+            size.cell_words(b)
+        ),
+    }
 }
 
 /// The session's conflicts, the first in words, or `None`.
@@ -90,14 +120,18 @@ pub fn conflicts(s: &Session) -> Option<String> {
     let first = s.conflicts().first()?;
     let both_givens = s.givens()[first.first] != 0 && s.givens()[first.second] != 0;
     let mut message = format!(
-        "Conflicting {}: {}.",
-        if both_givens { "givens" } else { "digits" },
+        "{}: {}.",
+        if both_givens {
+            "Conflicting givens"
+        } else {
+            "A clash"
+        },
         conflict(first, s.size(), s.alphabet())
     );
     match s.conflicts().len() {
         1 => {}
-        2 => message.push_str(" One more conflict is marked."),
-        k => message.push_str(&format!(" {} more conflicts are marked.", k - 1)),
+        2 => message.push_str(" One more clash is marked."),
+        k => message.push_str(&format!(" {} more clashes are marked.", k - 1)),
     }
     Some(message)
 }
@@ -134,25 +168,45 @@ fn after_change(s: &Session, done: &str) -> (String, Tone) {
     }
 }
 
-/// A cell for screen readers: `R3C7: K, your entry, in conflict`.
+/// The symbols of a mask, for people: `1 5 7`.
+fn symbols_of(mask: u32, size: Size, alphabet: Alphabet) -> String {
+    (0..size.side() as u8)
+        .filter(|d| mask >> d & 1 != 0)
+        .map(|d| alphabet.symbol(size, d + 1))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A cell for screen readers: `Row 3, column 7: K, your entry, in
+/// conflict`; an empty cell says its notes, and the small candidates shown
+/// (`candidates`, 0 for none).
 pub fn cell_label(s: &Session, cell: usize, candidates: u32) -> String {
     let (size, alphabet) = (s.size(), s.alphabet());
     let (digit, role) = s.shown(cell);
-    let mut label = format!("{}: ", size.cell_name(cell));
+    let mut label = format!("{}: ", capital(&size.cell_words(cell)));
     let symbol = || alphabet.symbol(size, digit);
     match role {
         Role::Empty => {
             label.push_str("empty");
+            let notes = s.shown_notes(cell);
+            if notes != 0 {
+                label.push_str(&format!(
+                    ", your notes {}",
+                    symbols_of(notes, size, alphabet)
+                ));
+            }
             if candidates != 0 {
-                let list: Vec<String> = (0..size.side() as u8)
-                    .filter(|d| candidates >> d & 1 != 0)
-                    .map(|d| alphabet.symbol(size, d + 1))
-                    .collect();
-                label.push_str(&format!(", candidates {}", list.join(" ")));
+                let list = symbols_of(candidates, size, alphabet);
+                label.push_str(&format!(", candidates {list}"));
             }
         }
         Role::Given => label.push_str(&format!("{}, given", symbol())),
         Role::Entry => label.push_str(&format!("{}, your entry", symbol())),
+        Role::Filled if s.corrected(cell) => label.push_str(&format!(
+            "{}, the solution's; your {} was wrong",
+            symbol(),
+            alphabet.symbol(size, s.entries()[cell])
+        )),
         Role::Filled => label.push_str(&format!("{}, filled by the solver", symbol())),
     }
     if s.in_conflict(cell) {
@@ -167,12 +221,32 @@ pub fn cell_label(s: &Session, cell: usize, candidates: u32) -> String {
     label
 }
 
+/// The alphabet to offer when a key is no symbol of the grid's but is one
+/// of another alphabet of its size: numbers first for a digit.
+pub fn offer(f: &Feedback, s: &Session) -> Option<Alphabet> {
+    let Kind::Refused(Refusal::NotASymbol(ch)) = f.kind else {
+        return None;
+    };
+    let size = s.size();
+    let fits = |a: &&Alphabet| **a != s.alphabet() && a.digit(size, ch).is_some();
+    let all = Alphabet::for_size(size);
+    let numbers = all.iter().filter(fits).find(|&&a| a == Alphabet::Numbers);
+    numbers.or_else(|| all.iter().find(fits)).copied()
+}
+
 /// An action's feedback in words, with its tone.
 pub fn feedback(f: &Feedback, s: &Session) -> (String, Tone) {
     let (size, alphabet) = (s.size(), s.alphabet());
     match &f.kind {
         Kind::Moved | Kind::Unchanged => (String::new(), Tone::Keep),
         Kind::Edited | Kind::Replaced => after_change(s, ""),
+        Kind::Noted => (String::new(), Tone::Clear),
+        Kind::Noting(true) => (
+            "Notes: typing writes small notes in the cell; N (or /) switches back to digits."
+                .into(),
+            Tone::Info,
+        ),
+        Kind::Noting(false) => ("Digits: typing fills the cell.".into(), Tone::Info),
         Kind::Undone => after_change(s, "Undone."),
         Kind::Redone => after_change(s, "Redone."),
         Kind::Cleared => ("Grid cleared. Undo brings it back.".into(), Tone::Info),
@@ -226,12 +300,16 @@ pub fn feedback(f: &Feedback, s: &Session) -> (String, Tone) {
         Kind::SolutionShown { corrected, .. } => match corrected {
             0 => (String::new(), Tone::Keep),
             1 => (
-                "One of your entries differed from it: the solution's digit is shown there.".into(),
+                format!(
+                    "One of your entries differed from it: the solution's {} is shown there, marked.",
+                    alphabet.noun(false)
+                ),
                 Tone::Warn,
             ),
             k => (
                 format!(
-                    "{k} of your entries differed from it: the solution's digits are shown there."
+                    "{k} of your entries differed from it: the solution's {} are shown there, marked.",
+                    alphabet.noun(true)
                 ),
                 Tone::Warn,
             ),
@@ -258,19 +336,46 @@ fn refusal(r: &Refusal, s: &Session) -> (String, Tone) {
         Refusal::ReadOnly => ("This grid is read-only.".into(), Tone::Hint),
         Refusal::Given(cell) => (
             format!(
-                "{} is a given. Switch to Edit puzzle to change givens.",
-                size.cell_name(*cell)
+                "{} holds a given. Switch to Edit puzzle to change givens.",
+                capital(&size.cell_words(*cell))
             ),
             Tone::Hint,
         ),
-        Refusal::NotASymbol(ch) => (
-            format!(
+        Refusal::NotASymbol(ch) => {
+            let f = Feedback {
+                kind: Kind::Refused(r.clone()),
+                cells: Vec::new(),
+            };
+            let mut m = format!(
                 "'{ch}' is not a symbol of this {size} grid: type {}, or - . or space for an empty cell.",
                 symbols_to_type(size, alphabet)
+            );
+            if let Some(other) = offer(&f, s) {
+                m.push_str(&format!(
+                    " To type {}, switch Symbols to {}.",
+                    if other == Alphabet::Numbers {
+                        "numbers"
+                    } else {
+                        "these symbols"
+                    },
+                    other.name(size)
+                ));
+            }
+            (m, Tone::Hint)
+        }
+        Refusal::Filled(cell) => (
+            format!(
+                "{} holds a {}: notes go in empty cells.",
+                capital(&size.cell_words(*cell)),
+                alphabet.noun(false)
             ),
             Tone::Hint,
         ),
-        Refusal::NoSuchCell(cell) => (format!("There is no cell {cell} in a {size} grid."), Tone::Hint),
+        Refusal::NeedsSearch(_) => ("Working it out first…".into(), Tone::Info),
+        Refusal::NoSuchCell(cell) => (
+            format!("There is no cell {cell} in a {size} grid."),
+            Tone::Hint,
+        ),
         Refusal::Unreadable(e) => (
             format!("Could not read the puzzle: {e}. Your grid is unchanged."),
             Tone::Error,
@@ -293,7 +398,7 @@ fn hint(h: &Hint, level: HintLevel, size: Size, alphabet: Alphabet) -> (String, 
     match h {
         Hint::Solved => ("The grid is complete and right.".into(), Tone::Ok),
         Hint::Conflict(c) => (
-            format!("First fix the conflict: {}.", conflict(c, size, alphabet)),
+            format!("First fix the clash: {}.", conflict(c, size, alphabet)),
             Tone::Error,
         ),
         Hint::WrongEntries => (
@@ -367,8 +472,8 @@ fn hint(h: &Hint, level: HintLevel, size: Size, alphabet: Alphabet) -> (String, 
             ),
             _ => (
                 format!(
-                    "{} has the fewest candidates ({candidates}); the solver says it is {}.",
-                    size.cell_name(*cell),
+                    "{} has the fewest candidates ({candidates}); the solution has {} there.",
+                    capital(&size.cell_words(*cell)),
                     alphabet.symbol(size, *digit)
                 ),
                 Tone::Info,
@@ -447,14 +552,10 @@ fn percent(share: f64) -> String {
     }
 }
 
-/// While counting: `Counting… 12,345 solutions so far (1,234,567 positions
-/// tried).`
-pub fn counting(found: u64, nodes: u64) -> String {
-    format!(
-        "Counting… {} so far ({} tried).",
-        many(found, "solution", "solutions"),
-        many(nodes, "position", "positions")
-    )
+/// While counting: `Counting… 12,345 solutions so far.` (`_nodes`: the
+/// positions tried, kept out of a player's sight.)
+pub fn counting(found: u64, _nodes: u64) -> String {
+    format!("Counting… {} so far.", many(found, "solution", "solutions"))
 }
 
 /// A count's result: `outcome` is the count's (`none`, `unique`, `several`,
@@ -602,69 +703,188 @@ fn check(c: &Check, s: &Session) -> (String, Tone) {
     }
 }
 
-/// A solve's result in words: what was found and what it cost. `engine`
-/// is the one that finished (the learning engine after a hand-over).
+/// A solve's result in a player's words: what was found and how long it
+/// took. The solver's own numbers are in [`solve_details`].
 pub fn solved(
     outcome: &Outcome,
-    stats: Stats,
-    engine: Engine,
+    _stats: Stats,
+    _engine: Engine,
     micros: u64,
     size: Size,
     alphabet: Alphabet,
 ) -> (String, Tone) {
-    let cost = match engine {
-        Engine::Learn => format!(
-            "{}; a hard one: the learning engine took {} and learned from {}",
-            duration(micros),
-            many(stats.guesses, "decision", "decisions"),
-            many(stats.conflicts, "dead end", "dead ends")
-        ),
-        _ => format!(
-            "{}, {}, {}",
-            duration(micros),
-            many(stats.guesses, "guess", "guesses"),
-            many(stats.nodes, "node", "nodes")
-        ),
+    // A time a person notices; shorter ones are in the details.
+    let took = if micros >= 100_000 {
+        format!(" in {}", duration(micros))
+    } else {
+        String::new()
     };
     match outcome {
-        Outcome::Unique(_) => (format!("Solved: the only solution ({cost})."), Tone::Ok),
+        Outcome::Unique(_) => (format!("Solved{took}: the only solution."), Tone::Ok),
         Outcome::Solved(_) => (
-            format!("Solved ({cost}); uniqueness not checked."),
+            format!("Solved{took}; whether it is the only solution was not checked."),
             Tone::Ok,
         ),
         Outcome::Several { count, more, .. } => (
             format!(
-                "This puzzle has {}{count} solutions; showing one ({cost}).",
+                "This puzzle has {}{count} solutions; showing one.",
                 if *more { "at least " } else { "" }
             ),
             Tone::Warn,
         ),
         Outcome::NoSolution => (
-            format!("No solution: these givens cannot be completed ({cost})."),
+            "No solution: these givens cannot be completed.".into(),
             Tone::Error,
         ),
         Outcome::Conflict(c) => (
             format!("Conflicting givens: {}.", conflict(c, size, alphabet)),
             Tone::Error,
         ),
-        Outcome::OutOfBudget { .. } => (format!("Stopped after {cost}."), Tone::Warn),
+        Outcome::OutOfBudget { .. } => (format!("Stopped after {}.", duration(micros)), Tone::Warn),
+    }
+}
+
+/// What a solve cost, for those who open the details: `40 µs; 1 guess, 1
+/// position tried`, or what the learning engine did.
+pub fn solve_details(stats: Stats, engine: Engine, micros: u64) -> String {
+    match engine {
+        Engine::Learn => format!(
+            "{}; a hard one: the learning engine took over, made {} and learned from {}.",
+            duration(micros),
+            many(stats.guesses, "decision", "decisions"),
+            many(stats.conflicts, "dead end", "dead ends")
+        ),
+        _ => format!(
+            "{}; {}, {} tried.",
+            duration(micros),
+            many(stats.guesses, "guess", "guesses"),
+            many(stats.nodes, "position", "positions")
+        ),
     }
 }
 
 /// What a running solve is doing after `micros` of work, for the status
-/// line: positions tried; once the learning engine has taken over, that
-/// the puzzle is hard and how far the engine got.
+/// line; once the learning engine has taken over, that the puzzle is hard
+/// and how far it got. The positions and dead ends are in
+/// [`progress_details`].
 pub fn progress(p: &Progress, micros: u64) -> String {
     match p.engine {
         Engine::Learn => format!(
-            "A hard puzzle: the learning engine has taken over ({}). {} tried, {} learned from; {} of {} candidates settled for good.",
+            "A hard puzzle: still solving ({}); {} of {} candidates settled for good.",
             duration(micros),
-            many(p.stats.nodes, "position", "positions"),
-            many(p.stats.conflicts, "dead end", "dead ends"),
             grouped(p.settled),
             grouped(p.candidates)
         ),
-        _ => format!("Solving… {} tried.", many(p.stats.nodes, "position", "positions")),
+        _ => format!("Solving… ({}).", duration(micros)),
+    }
+}
+
+/// The solver's numbers while it runs, for those who open the details.
+pub fn progress_details(p: &Progress) -> String {
+    match p.engine {
+        Engine::Learn => format!(
+            "The learning engine has taken over: {} tried, {} learned from.",
+            many(p.stats.nodes, "position", "positions"),
+            many(p.stats.conflicts, "dead end", "dead ends")
+        ),
+        _ => format!("{} tried.", many(p.stats.nodes, "position", "positions")),
+    }
+}
+
+/// The line "answers as you type": what the grid so far allows, with its
+/// tone; `None` while that is not known, for an empty grid, and while a
+/// solution is on show (the solve's result speaks then).
+pub fn answers(s: &Session) -> Option<(String, Tone)> {
+    if s.solution().is_some() {
+        return None;
+    }
+    let (size, alphabet) = (s.size(), s.alphabet());
+    Some(match s.answers()? {
+        Answers::Conflict(c) => (
+            format!(
+                "The grid so far has no solution: {}.",
+                conflict(&c, size, alphabet)
+            ),
+            Tone::Error,
+        ),
+        Answers::None { since } => {
+            let current = s.current();
+            let at = |c: usize| {
+                format!(
+                    "the {} at {}",
+                    alphabet.symbol(size, current[c]),
+                    size.cell_words(c)
+                )
+            };
+            let m = match since.as_slice() {
+                [] => "The grid so far has no solution.".to_string(),
+                [one] => format!(
+                    "The grid so far has no solution: {} made it impossible.",
+                    at(*one)
+                ),
+                [first, second] => format!(
+                    "The grid so far has no solution since {} and {}.",
+                    at(*first),
+                    at(*second)
+                ),
+                more => format!(
+                    "The grid so far has no solution since these {} cells were filled: {} and more.",
+                    more.len(),
+                    at(more[0])
+                ),
+            };
+            (m, Tone::Error)
+        }
+        Answers::Unique => ("The grid so far has exactly one solution.".into(), Tone::Ok),
+        Answers::Several { count, more } => (
+            format!(
+                "The grid so far has {}{} solutions.",
+                if more { "at least " } else { "" },
+                grouped(count)
+            ),
+            Tone::Info,
+        ),
+    })
+}
+
+/// While every possible value is being found: `Every possible value: 120
+/// of 310 checked.`
+pub fn possible_progress(done: u64, total: u64) -> String {
+    format!(
+        "Finding every possible value: {} of {} checked.",
+        grouped(done),
+        grouped(total)
+    )
+}
+
+/// Every possible value found: how many cells still have a choice.
+pub fn possible_done(masks: &[u32], s: &Session) -> (String, Tone) {
+    let current = s.current();
+    let open: Vec<u32> = masks
+        .iter()
+        .zip(&current)
+        .filter(|&(_, &d)| d == 0)
+        .map(|(&m, _)| m)
+        .collect();
+    if open.is_empty() {
+        return (String::new(), Tone::Clear);
+    }
+    if open.contains(&0) {
+        return ("No solution, so no value is possible.".into(), Tone::Error);
+    }
+    let choice = open.iter().filter(|m| m.count_ones() > 1).count();
+    match choice {
+        0 => (
+            "Every possible value shown: each empty cell has one.".into(),
+            Tone::Ok,
+        ),
+        k => (
+            format!(
+                "Every possible value shown: {} still have a choice.",
+                count(k, "cell", "cells")
+            ),
+            Tone::Info,
+        ),
     }
 }
 
@@ -675,6 +895,13 @@ mod tests {
 
     const NINE: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    /// The unique solution of the session's givens, searched here.
+    fn truth_of(s: &Session) -> Vec<u8> {
+        let g = Grid::from_cells(s.size(), s.givens().to_vec()).unwrap();
+        let outcome = crate::solve(&g, &crate::SolveOptions::default()).outcome;
+        outcome.solution().unwrap().cells().to_vec()
+    }
 
     fn words(s: &mut Session, f: impl FnOnce(&mut Session) -> Feedback) -> (String, Tone) {
         let fb = f(s);
@@ -710,8 +937,12 @@ mod tests {
             Size::S4,
             Alphabet::Digits,
         );
-        assert_eq!(m, "Solved: the only solution (40 µs, 1 guess, 1 node).");
+        assert_eq!(m, "Solved: the only solution.");
         assert_eq!(tone, Tone::Ok);
+        assert_eq!(
+            solve_details(stats, Engine::Bitmask, 40),
+            "40 µs; 1 guess, 1 position tried."
+        );
         let hard = Stats {
             guesses: 123_456,
             nodes: 123_457,
@@ -725,10 +956,15 @@ mod tests {
             Size::S4,
             Alphabet::Digits,
         );
+        assert_eq!(m, "Solved in 2.4 s: the only solution.");
         assert_eq!(
-            m,
-            "Solved: the only solution (2.4 s; a hard one: the learning engine took 123,456 decisions and learned from 1 dead end)."
+            solve_details(hard, Engine::Learn, 2_400_000),
+            "2.4 s; a hard one: the learning engine took over, made 123,456 decisions and learned from 1 dead end."
         );
+        // No solver's jargon in a player's sentence.
+        for jargon in ["guess", "node", "position", "engine"] {
+            assert!(!m.contains(jargon), "{m}");
+        }
     }
 
     #[test]
@@ -743,14 +979,19 @@ mod tests {
             candidates: 0,
             settled: 0,
         };
-        assert_eq!(progress(&p, 1000), "Solving… 1,234,567 positions tried.");
+        assert_eq!(progress(&p, 1000), "Solving… (1.00 ms).");
+        assert_eq!(progress_details(&p), "1,234,567 positions tried.");
         p.engine = Engine::Learn;
         p.stats.conflicts = 1000;
         p.candidates = 1861;
         p.settled = 41;
         assert_eq!(
             progress(&p, 12_300_000),
-            "A hard puzzle: the learning engine has taken over (12.3 s). 1,234,567 positions tried, 1,000 dead ends learned from; 41 of 1,861 candidates settled for good."
+            "A hard puzzle: still solving (12.3 s); 41 of 1,861 candidates settled for good."
+        );
+        assert_eq!(
+            progress_details(&p),
+            "The learning engine has taken over: 1,234,567 positions tried, 1,000 dead ends learned from."
         );
         assert_eq!(percent(0.016), "1.6%");
         assert_eq!(percent(0.23), "23%");
@@ -779,15 +1020,7 @@ mod tests {
         assert_eq!(tone, Tone::Info);
         s.set_mode(Mode::Play);
         s.select(1);
-        let truth = crate::solve(
-            &Grid::from_cells(Size::S9, s.givens().to_vec()).unwrap(),
-            &crate::SolveOptions::default(),
-        )
-        .outcome
-        .solution()
-        .unwrap()
-        .cells()
-        .to_vec();
+        let truth = truth_of(&s);
         s.put(truth[1], false);
         assert_eq!(
             words(&mut s, Session::check).0,
@@ -809,7 +1042,9 @@ mod tests {
         let (m, tone) = feedback(&s.undo(), &s);
         assert_eq!((m.as_str(), tone), ("Undone.", Tone::Info));
         let (m, tone) = feedback(&s.redo(), &s);
-        assert!(m.starts_with("Redone. Conflicting givens: R1C1 and R1C2 both hold '1' in row 1."));
+        assert!(
+            m.starts_with("Redone. Conflicting givens: row 1 holds '1' twice, in columns 1 and 2.")
+        );
         assert_eq!(tone, Tone::Error);
         s.select(1);
         let (m, tone) = feedback(&s.put(2, false), &s);
@@ -835,7 +1070,102 @@ mod tests {
         let (m, _) = words(&mut s, |s| s.put(1, false));
         assert_eq!(
             m,
-            "R1C1 is a given. Switch to Edit puzzle to change givens."
+            "Row 1, column 1 holds a given. Switch to Edit puzzle to change givens."
         );
+    }
+
+    #[test]
+    fn a_digit_in_a_letters_grid_offers_the_numbers() {
+        let s = Session::new(Size::S16);
+        let refused = Feedback {
+            kind: Kind::Refused(Refusal::NotASymbol('1')),
+            cells: Vec::new(),
+        };
+        assert_eq!(offer(&refused, &s), Some(Alphabet::Numbers));
+        let (m, _) = feedback(&refused, &s);
+        assert!(
+            m.ends_with("To type numbers, switch Symbols to numbers 1–16."),
+            "{m}"
+        );
+        // A key no alphabet of the size has offers nothing.
+        let none = Feedback {
+            kind: Kind::Refused(Refusal::NotASymbol('?')),
+            cells: Vec::new(),
+        };
+        assert_eq!(offer(&none, &s), None);
+        assert!(!feedback(&none, &s).0.contains("switch"));
+    }
+
+    #[test]
+    fn cells_are_named_in_words_with_their_notes_and_corrections() {
+        let mut s = Session::new(Size::S9);
+        s.load_text(NINE, None);
+        s.set_mode(Mode::Play);
+        s.select(1);
+        s.toggle_note(2);
+        s.toggle_note(7);
+        assert_eq!(
+            cell_label(&s, 1, 0),
+            "Row 1, column 2: empty, your notes 2 7"
+        );
+        let truth = truth_of(&s);
+        let wrong = truth[2] % 9 + 1;
+        s.select(2);
+        s.put(wrong, false);
+        s.show_solution(&truth);
+        assert_eq!(
+            cell_label(&s, 2, 0),
+            format!(
+                "Row 1, column 3: {}, the solution's; your {wrong} was wrong",
+                truth[2]
+            )
+        );
+    }
+
+    #[test]
+    fn answers_as_you_type_say_how_many_and_which_entry_made_it_impossible() {
+        let mut s = Session::new(Size::S9);
+        s.load_text(NINE, None);
+        assert_eq!(answers(&s), None, "nothing known yet");
+        let g = s.givens().to_vec();
+        let truth = crate::solve(
+            &Grid::from_cells(Size::S9, g.clone()).unwrap(),
+            &crate::SolveOptions::default(),
+        )
+        .outcome
+        .solution()
+        .unwrap()
+        .cells()
+        .to_vec();
+        s.learn(&g, crate::session::Found::Unique(truth.clone()))
+            .unwrap();
+        assert_eq!(
+            answers(&s).unwrap().0,
+            "The grid so far has exactly one solution."
+        );
+        s.set_mode(Mode::Play);
+        s.select(1);
+        // A wrong digit that clashes with nothing in sight.
+        let wrong = (1..=9)
+            .find(|&d| {
+                s.select(1);
+                s.put(d, false);
+                let quiet = d != truth[1] && s.conflicts().is_empty();
+                if !quiet {
+                    s.undo();
+                }
+                quiet
+            })
+            .unwrap();
+        let now = s.current();
+        s.learn(&now, crate::session::Found::None).unwrap();
+        let (m, tone) = answers(&s).unwrap();
+        assert_eq!(
+            m,
+            format!(
+                "The grid so far has no solution: the {wrong} at row 1, column 2 made it impossible."
+            )
+        );
+        assert_eq!(tone, Tone::Error);
     }
 }

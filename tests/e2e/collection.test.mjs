@@ -115,7 +115,10 @@ test('a file of mixed puzzles: checked in parallel workers, failures first, the 
 
       // Failures first, then unique puzzles, each in input order.
       const table = await page.$$eval('#collection-rows tr', (trs) =>
-        trs.map((tr) => ({ outcome: tr.dataset.outcome, index: Number(tr.querySelector('th').textContent.slice(1)) })),
+        trs.map((tr) => ({
+          outcome: tr.dataset.outcome,
+          index: Number(tr.querySelector('th').textContent.replace(/^(Open )?#/, '')),
+        })),
       );
       const failures = table.filter((r) => r.outcome !== 'unique');
       assert.equal(failures.length, rows.length - counts.unique);
@@ -126,7 +129,7 @@ test('a file of mixed puzzles: checked in parallel workers, failures first, the 
       // Choosing a row opens that puzzle in the grid: the 16×16 block.
       const row16 = rows.find((r) => r.split('\t')[2] === '16' && r.split('\t')[3] === 'unique');
       const index = Number(row16.split('\t')[0]);
-      await page.click(`#collection-rows th button:text-is("#${index}")`);
+      await page.click(`#collection-rows th button:text-is("Open #${index}")`);
       assert.equal(await page.$$eval('#grid [data-cell]', (c) => c.length), 256);
       assert.match(await page.textContent('#status'), /^Loaded a 16×16 puzzle/);
       assert.match(await page.textContent('#collection-status'), /^\d+ puzzles: /, 'the summary stays');

@@ -53,7 +53,11 @@ test('typing a 16×16 puzzle cell by cell, then solving it, fills and marks exac
 
     await page.click('#solve');
     const message = await solved(page);
-    assert.match(message, /^Solved: the only solution \(\d+(\.\d+)? (ms|µs|s), \d+ guess(es)?, \d+ nodes?\)\.$/);
+    assert.match(message, /^Solved( in [\d.]+ m?s)?: the only solution\.$/);
+    assert.match(
+      await page.textContent('#status-details'),
+      /^[\d.]+ (ms|µs|s); \d+ guess(es)?, [\d,]+ positions? tried\.$/,
+    );
     expectSolved(await cellTexts(page), await cellMarks(page), puzzle, solution);
     await page.screenshot({ path: join(SHOTS, 'solved-16x16.png'), fullPage: true });
   });
@@ -100,11 +104,11 @@ test('conflicting givens are both marked, explained, and unmarked when fixed', a
     const marks = await cellMarks(page);
     assert.equal(marks[0], 'given conflict');
     assert.equal(marks[1], 'given conflict');
-    assert.equal(await status(page), "Conflicting givens: R1C1 and R1C2 both hold 'A' in row 1.");
+    assert.equal(await status(page), "Conflicting givens: row 1 holds 'A' twice, in columns 1 and 2.");
     await page.click('#solve');
     assert.equal(
       await status(page),
-      "Conflicting givens: R1C1 and R1C2 both hold 'A' in row 1.",
+      "Conflicting givens: row 1 holds 'A' twice, in columns 1 and 2.",
       'no solve with a conflict',
     );
     await page.click('#grid [data-cell="1"]');
@@ -142,7 +146,7 @@ test('a long solve can be cancelled at once, and the page stays usable', async (
     assert.equal((await cellTexts(page)).length, 625);
     const givens = await cellTexts(page);
     await page.click('#solve');
-    await page.waitForFunction(() => document.querySelector('#status').textContent.includes('positions tried'));
+    await page.waitForFunction(() => document.querySelector('#status-details').textContent.includes('positions tried'));
     // The main thread answers while the worker searches.
     const ping = await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r('frame'))));
     assert.equal(ping, 'frame');
@@ -187,21 +191,26 @@ test('the hardest example is answered: the learning engine takes over and the pa
     const givens = await cellTexts(page);
     const started = Date.now();
     await page.click('#solve');
-    await page.waitForFunction(() => document.querySelector('#status').textContent.includes('learning engine'), null, {
+    await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('A hard puzzle'), null, {
       timeout: 30000,
     });
     assert.match(
       await status(page),
-      /^A hard puzzle: the learning engine has taken over \([\d.]+ (s|ms)\)\. [\d,]+ positions tried, [\d,]+ dead ends? learned from; [\d,]+ of [\d,]+ candidates settled for good\.$/,
+      /^A hard puzzle: still solving \([\d.]+ (s|ms)\); [\d,]+ of [\d,]+ candidates settled for good\.$/,
+    );
+    assert.match(
+      await page.textContent('#status-details'),
+      /^The learning engine has taken over: [\d,]+ positions tried, [\d,]+ dead ends? learned from\.$/,
     );
     assert.equal(await page.isDisabled('#cancel'), false, 'Cancel stays available');
     await page.screenshot({ path: join(SHOTS, 'learning-engine-at-work.png') });
     // Not a timing assertion: a generous limit for a slow machine.
     const message = await solved(page, 600000);
     t.diagnostic(`answered in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    assert.match(message, /^Solved in [\d.]+ s: the only solution\.$/);
     assert.match(
-      message,
-      /^Solved: the only solution \([\d.]+ (s|ms); a hard one: the learning engine took [\d,]+ decisions and learned from [\d,]+ dead ends?\)\.$/,
+      await page.textContent('#status-details'),
+      /^[\d.]+ s; a hard one: the learning engine took over, made [\d,]+ decisions and learned from [\d,]+ dead ends?\.$/,
     );
     const cells = await cellTexts(page);
     assert.ok(completes(givens, cells), 'the grid is a solution of the puzzle');

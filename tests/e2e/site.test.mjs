@@ -40,7 +40,7 @@ test('Generate makes a puzzle to play, and Solve completes it', async () => {
     await page.check('#symmetric');
     await page.click('#generate');
     await page.waitForFunction(() => document.querySelector('#status').dataset.kind === 'ok');
-    assert.match(await status(page), /^A new 9×9 puzzle with \d+ givens, .+\. Seed \d+\.$/);
+    assert.match(await status(page), /^A new medium 9×9 puzzle with \d+ givens \(medium: .+\)\. Seed \d+\.$/);
     assert.equal(await page.getAttribute('body', 'data-mode'), 'play');
     const marks = await cellMarks(page);
     const givens = marks.map((m) => m === 'given');
@@ -59,7 +59,7 @@ test('Hint highlights one correct cell and its house, with the reason', async ()
     // A hint tells a little more each time: where to look, the reasoning, then the digit.
     for (let i = 0; i < 3; i++) await page.click('#hint');
     const message = await status(page);
-    const m = message.match(/(?:R(\d)C(\d) can only be (\d)|In .+?, (\d) fits only R(\d)C(\d))/);
+    const m = message.match(/(?:Row (\d), column (\d) can only be (\d)|In .+?, (\d) fits only row (\d), column (\d))/);
     assert.ok(m, message);
     const [r, c, d] = m[1] ? [m[1], m[2], m[3]] : [m[5], m[6], m[4]];
     const cell = (Number(r) - 1) * 9 + (Number(c) - 1);
@@ -91,6 +91,7 @@ test('Check marks wrong entries without showing answers; undo and redo by keyboa
     await page.keyboard.type(wrong);
     assert.equal((await cellMarks(page))[empty], 'entry');
     await page.click('#check');
+    await page.waitForFunction(() => !document.querySelector('#status').textContent.startsWith('Finding'));
     assert.match(await status(page), /^1 of your 1 entry is wrong \(marked\); \d+ cells empty\.$/);
     assert.equal((await cellMarks(page))[empty], 'entry wrong');
     assert.equal((await cellTexts(page))[empty], wrong, 'the right digit is not shown');
@@ -104,7 +105,7 @@ test('Check marks wrong entries without showing answers; undo and redo by keyboa
     const given = [...POJ[0]].findIndex((ch) => ch !== '.');
     await page.click(`#grid [data-cell="${given}"]`);
     await page.keyboard.type('1');
-    assert.match(await status(page), /is a given\. Switch to Edit puzzle to change givens\./);
+    assert.match(await status(page), /holds a given\. Switch to Edit puzzle to change givens\./);
   });
 });
 
@@ -192,7 +193,7 @@ test('two widgets on the embedding page work independently, and the API solves',
       await page.waitForFunction(() => document.querySelector('#api-output').textContent.length > 0);
       assert.match(
         await page.textContent('#api-output'),
-        new RegExp(`^unique: Solved: the only solution .*\\n${POJ_OUT[0]}`),
+        new RegExp(`^unique: Solved: the only solution\\..*\\n${POJ_OUT[0]}`),
       );
     },
     { url: `${site.url}examples/embed.html`, permissions: [] },
@@ -237,8 +238,8 @@ test('every cell and control has an accessible name; results are announced', asy
     );
     assert.equal(labels.length, 256);
     assert.ok(
-      labels.every((l) => /^R\d+C\d+: (empty|.+, given)$/.test(l)),
-      labels.find((l) => !/^R\d+C\d+/.test(l)),
+      labels.every((l) => /^Row \d+, column \d+: (empty|.+, given)$/.test(l)),
+      labels.find((l) => !/^Row \d+, column \d+: (empty|.+, given)$/.test(l)),
     );
     assert.equal(await page.getAttribute('#grid', 'role'), 'grid');
     assert.equal((await page.$$('#grid [role="row"]')).length, 16);
@@ -255,6 +256,6 @@ test('every cell and control has an accessible name; results are announced', asy
     await page.click('#solve');
     await solved(page);
     const filled = await page.getAttribute('#grid [data-cell="0"]', 'aria-label');
-    assert.match(filled, /^R1C1: [A-P], filled by the solver$/);
+    assert.match(filled, /^Row 1, column 1: [A-P], filled by the solver$/);
   });
 });
