@@ -1273,6 +1273,15 @@ impl Session {
         if found != Found::None {
             self.solvable = Some(cells.to_vec());
         }
+        // A search with a lower limit (Solve's 2) says less than one before
+        // it (the answers line's 1,000): the count that says more is kept.
+        let counted = |f: Option<&Found>| match f {
+            Some(Found::Several { count, .. }) => *count,
+            _ => 0,
+        };
+        if counted(self.found(cells)) > counted(Some(&found)) {
+            return Ok(());
+        }
         self.known.retain(|k| k.cells != cells);
         self.known.insert(
             0,
@@ -1892,6 +1901,32 @@ mod tests {
         // Undo comes back to a grid whose answer is known.
         s.undo();
         assert_eq!(s.answers(), Some(Answers::Unique));
+    }
+
+    #[test]
+    fn a_count_that_says_more_is_not_replaced_by_one_that_says_less() {
+        let mut s = Session::new(Size::S4);
+        s.put(1, true);
+        let now = s.current();
+        let grid = Grid::from_cells(Size::S4, now.clone()).unwrap();
+        let many = crate::solve(
+            &grid,
+            &SolveOptions {
+                limit: 1000,
+                ..SolveOptions::default()
+            },
+        )
+        .outcome;
+        let few = crate::solve(&grid, &SolveOptions::default()).outcome;
+        s.learn(&now, Found::from_outcome(&many).unwrap()).unwrap();
+        s.learn(&now, Found::from_outcome(&few).unwrap()).unwrap();
+        assert_eq!(
+            s.answers(),
+            Some(Answers::Several {
+                count: 72,
+                more: false
+            })
+        );
     }
 
     #[test]
