@@ -26,7 +26,7 @@ fn main() {
         .take(puzzles)
     {
         let mut grid = entry.result.expect("FILE holds puzzles").grid;
-        let notation = Notation::default_for(grid.size(), Layout::Line);
+        let notation = Notation::default_for(grid.shape().side(), Layout::Line);
         let mut givens: Vec<usize> = (0..grid.cells().len())
             .filter(|&c| grid.get(c) != 0)
             .collect();

@@ -6,10 +6,15 @@
 //! learning-engine solve of at most NODES decisions; a check that runs out
 //! keeps its cell.
 //!
-//! cargo run --release --example make_minimal -- SIDE COUNT SEED NODES
+//! cargo run --release --example make_minimal -- KIND COUNT SEED NODES
+//!
+//! KIND: see `common/kind.rs` (`9`, `box=3x4`, `box=3x3+x`, `jigsaw=9`).
 
-use bitsudoku::generate::{random_solution, Rng};
-use bitsudoku::{format, Engine, Grid, Layout, Notation, Size, Solver};
+#[path = "common/kind.rs"]
+mod kind;
+
+use bitsudoku::generate::Rng;
+use bitsudoku::{format, Alphabet, Engine, Grid, Layout, Notation, Solver};
 
 fn unique_within(puzzle: &Grid, nodes: u64) -> bool {
     let mut solver = Solver::new(puzzle, Engine::Learn, 2);
@@ -17,28 +22,31 @@ fn unique_within(puzzle: &Grid, nodes: u64) -> bool {
 }
 
 fn main() {
-    let args: Vec<u64> = std::env::args()
-        .skip(1)
-        .map(|a| a.parse().expect("numbers: SIDE COUNT SEED NODES"))
-        .collect();
-    let [side, count, seed, nodes] = args[..] else {
-        panic!("usage: make_minimal SIDE COUNT SEED NODES");
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [kind, count, seed, nodes] = &args[..] else {
+        panic!("usage: make_minimal KIND COUNT SEED NODES");
     };
-    let size = Size::from_side(side as usize).expect("side 4, 9, 16 or 25");
-    let notation = Notation::default_for(size, Layout::Line);
+    let number = |s: &String| s.parse::<u64>().expect("numbers: COUNT SEED NODES");
+    let (count, seed, nodes) = (number(count), number(seed), number(nodes));
     let mut rng = Rng::new(seed);
     for _ in 0..count {
-        let solution = random_solution(size, &mut rng);
+        let (shape, solution) = kind::next(kind, &mut rng);
+        let notation = Notation::default_for(shape.side(), Layout::Line);
         let mut puzzle = solution.clone();
-        for cell in rng.permutation(size.cells()) {
+        for cell in rng.permutation(shape.cells()) {
             let digit = puzzle.get(cell);
             puzzle.set(cell, 0);
             if !unique_within(&puzzle, nodes) {
                 puzzle.set(cell, digit);
             }
         }
+        // The solution as a plain line: the puzzle's line names the shape.
         let p = format(&puzzle, &notation);
-        let s = format(&solution, &notation);
-        println!("{}\t{}", p.trim_end(), s.trim_end());
+        let s: String = solution
+            .cells()
+            .iter()
+            .map(|&d| Alphabet::default_for(shape.side()).symbol(shape.side(), d))
+            .collect();
+        println!("{}\t{s}", p.trim_end());
     }
 }

@@ -1,36 +1,35 @@
-//! How digits are written: the symbol sets of each size, and blanks.
+//! How digits are written: the symbol sets of each side, and blanks.
 //!
-//! | size  | alphabets (default first)                         |
-//! |-------|---------------------------------------------------|
-//! | 4×4   | `1`–`4`                                           |
-//! | 9×9   | `1`–`9`                                           |
-//! | 16×16 | `A`–`P`, `0`–`F` (hex), `1`–`9A`–`G`, numbers 1–16 |
-//! | 25×25 | `A`–`Y`, `1`–`9A`–`P`, numbers 1–25               |
+//! | side          | alphabets (default first)                              |
+//! |---------------|--------------------------------------------------------|
+//! | 4 to 9        | `1`–`n` (`1`–`4`, `1`–`6`, …, `1`–`9`)                 |
+//! | 10 to 24      | `1`–`9` then `A`… (12×12: `1`–`9ABC`), `A`…, numbers   |
+//! | 16            | `A`–`P`, `0`–`F` (hex), `1`–`9A`–`G`, numbers 1–16      |
+//! | 25            | `A`–`Y`, `1`–`9A`–`P`, numbers 1–25                    |
 //!
-//! Blanks: `.`, `-`, `_`, `*`, and `0` for the digit sizes (4×4, 9×9) and for
-//! numbers. In the 16×16 and 25×25 letter alphabets a `0` is never a blank:
-//! it marks the hex alphabet. Letters are read in either case and written in
-//! upper case.
+//! Blanks: `.`, `-`, `_`, `*`, and `0` wherever it is no symbol: on every
+//! side but 16, where a `0` marks the hex alphabet. Letters are read in
+//! either case and written in upper case.
 //!
 //! Every alphabet but numbers writes one character per cell; numbers are
 //! written as decimal numbers separated by spaces or commas, as puzzle sites
 //! print 16×16 and 25×25 (`parse.rs` reads such lines).
 
-use crate::grid::Size;
 use std::fmt;
 
-/// A symbol set. Which symbols it holds depends on the size.
+/// A symbol set. Which symbols it holds depends on the side.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Alphabet {
-    /// `1`–`9` (4×4 and 9×9).
+    /// `1`–`n` (sides up to 9).
     Digits,
     /// `A`, `B`, … (16×16 `A`–`P`, the judges' format; 25×25 `A`–`Y`).
     Letters,
     /// `0`–`F` (16×16); `0` is a value here, not a blank.
     Hex,
-    /// `1`–`9` then `A`… (16×16 `1`–`9A`–`G`, 25×25 `1`–`9A`–`P`).
+    /// `1`–`9` then `A`… (12×12 `1`–`9ABC`, 16×16 `1`–`9A`–`G`, 25×25
+    /// `1`–`9A`–`P`).
     DigitsLetters,
-    /// Decimal numbers `1`–`16` or `1`–`25`, `0` for an empty cell.
+    /// Decimal numbers `1`–`n` (sides from 10), `0` for an empty cell.
     Numbers,
 }
 
@@ -52,28 +51,33 @@ impl Alphabet {
         Alphabet::Numbers,
     ];
 
-    /// The alphabets a size can be written in, its default first.
-    pub fn for_size(size: Size) -> &'static [Alphabet] {
-        match size.side() {
-            4 | 9 => &[Alphabet::Digits],
+    /// The alphabets a side can be written in, its default first.
+    pub fn for_side(side: usize) -> &'static [Alphabet] {
+        match side {
+            0..=9 => &[Alphabet::Digits],
             16 => &[
                 Alphabet::Letters,
                 Alphabet::Hex,
                 Alphabet::DigitsLetters,
                 Alphabet::Numbers,
             ],
-            _ => &[
+            25 => &[
                 Alphabet::Letters,
                 Alphabet::DigitsLetters,
+                Alphabet::Numbers,
+            ],
+            _ => &[
+                Alphabet::DigitsLetters,
+                Alphabet::Letters,
                 Alphabet::Numbers,
             ],
         }
     }
 
-    /// The alphabets of a size that write one character per cell: those a
+    /// The alphabets of a side that write one character per cell: those a
     /// line of characters can be in.
-    pub fn single_char(size: Size) -> &'static [Alphabet] {
-        let all = Alphabet::for_size(size);
+    pub fn single_char(side: usize) -> &'static [Alphabet] {
+        let all = Alphabet::for_side(side);
         match all.last() {
             Some(Alphabet::Numbers) => &all[..all.len() - 1],
             _ => all,
@@ -95,108 +99,105 @@ impl Alphabet {
         }
     }
 
-    /// The alphabet a size is written in unless the input says otherwise.
-    pub fn default_for(size: Size) -> Alphabet {
-        Alphabet::for_size(size)[0]
+    /// The alphabet a side is written in unless the input says otherwise.
+    pub fn default_for(side: usize) -> Alphabet {
+        Alphabet::for_side(side)[0]
     }
 
-    /// True when puzzles of `size` can be written in this alphabet.
-    pub fn fits_size(self, size: Size) -> bool {
-        Alphabet::for_size(size).contains(&self)
+    /// True when puzzles of `side` can be written in this alphabet.
+    pub fn fits_side(self, side: usize) -> bool {
+        Alphabet::for_side(side).contains(&self)
     }
 
     /// The single-character symbols for digits `1..=side`, in order; `None`
-    /// when the alphabet does not serve this size or writes numbers.
-    pub fn symbols(self, size: Size) -> Option<&'static str> {
-        if !self.fits_size(size) {
+    /// when the alphabet does not serve this side or writes numbers.
+    pub fn symbols(self, side: usize) -> Option<&'static str> {
+        if !self.fits_side(side) {
             return None;
         }
-        let n = size.side();
         Some(match self {
-            Alphabet::Digits => &DIGITS[..n],
-            Alphabet::Letters => &LETTERS[..n],
+            Alphabet::Digits => &DIGITS[..side],
+            Alphabet::Letters => &LETTERS[..side],
             Alphabet::Hex => HEX,
-            Alphabet::DigitsLetters => &DIGITS_LETTERS[..n],
+            Alphabet::DigitsLetters => &DIGITS_LETTERS[..side],
             Alphabet::Numbers => return None,
         })
     }
 
     /// The symbol of `digit` (`1..=side`) as text: one character, or a
-    /// number. An alphabet that does not serve `size` writes the size's
+    /// number. An alphabet that does not serve `side` writes the side's
     /// default; a digit out of range is a caller bug (it panics).
-    pub fn symbol(self, size: Size, digit: u8) -> String {
-        assert!(
-            (1..=size.side()).contains(&(digit as usize)),
-            "digit out of range"
-        );
-        match self.symbols(size) {
+    pub fn symbol(self, side: usize, digit: u8) -> String {
+        assert!((1..=side).contains(&(digit as usize)), "digit out of range");
+        match self.symbols(side) {
             Some(symbols) => (symbols.as_bytes()[digit as usize - 1] as char).to_string(),
-            None if self == Alphabet::Numbers && self.fits_size(size) => digit.to_string(),
-            None => Alphabet::default_for(size).symbol(size, digit),
+            None if self == Alphabet::Numbers && self.fits_side(side) => digit.to_string(),
+            None => Alphabet::default_for(side).symbol(side, digit),
         }
     }
 
-    /// Every symbol of the size, digit 1 first.
-    pub fn symbol_list(self, size: Size) -> Vec<String> {
-        (1..=size.side() as u8)
-            .map(|d| self.symbol(size, d))
-            .collect()
+    /// Every symbol of the side, digit 1 first.
+    pub fn symbol_list(self, side: usize) -> Vec<String> {
+        (1..=side as u8).map(|d| self.symbol(side, d)).collect()
     }
 
     /// The digit `ch` stands for; `None` when `ch` is not one of this
-    /// alphabet's symbols for `size` (blanks included). For numbers, the
+    /// alphabet's symbols for `side` (blanks included). For numbers, the
     /// digits `1`–`9`: the first character of every number.
-    pub fn digit(self, size: Size, ch: char) -> Option<u8> {
+    pub fn digit(self, side: usize, ch: char) -> Option<u8> {
         if self == Alphabet::Numbers {
             return ch
                 .to_digit(10)
-                .filter(|&d| d >= 1 && self.fits_size(size))
+                .filter(|&d| d >= 1 && self.fits_side(side))
                 .map(|d| d as u8);
         }
-        let symbols = self.symbols(size)?;
+        let symbols = self.symbols(side)?;
         let ch = ch.to_ascii_uppercase();
         symbols.find(ch).map(|i| i as u8 + 1)
     }
 
     /// The digit a written number stands for (`"16"` → 16) in numbers of
-    /// `size`; `None` for anything else.
-    pub fn number(size: Size, text: &str) -> Option<u8> {
+    /// `side`; `None` for anything else.
+    pub fn number(side: usize, text: &str) -> Option<u8> {
         if text.is_empty() || text.len() > 2 || !text.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
         let v: usize = text.parse().ok()?;
-        (1..=size.side()).contains(&v).then_some(v as u8)
+        (1..=side).contains(&v).then_some(v as u8)
     }
 
-    /// True when `ch` means an empty cell in this alphabet.
-    pub fn is_blank(self, ch: char) -> bool {
-        BLANKS.contains(&ch) || (ch == '0' && matches!(self, Alphabet::Digits | Alphabet::Numbers))
+    /// True when `ch` means an empty cell in this alphabet on `side`: a
+    /// blank, or `0` unless it is a symbol of some alphabet of the side
+    /// (on 16×16, where it marks the hex alphabet).
+    pub fn is_blank(self, side: usize, ch: char) -> bool {
+        BLANKS.contains(&ch)
+            || (ch == '0' && (matches!(self, Alphabet::Digits | Alphabet::Numbers) || side != 16))
     }
 
     /// The blank written when printing, unless the input used another.
-    pub fn default_blank(self, size: Size) -> char {
+    pub fn default_blank(self, side: usize) -> char {
         // The judges' 16×16 format writes `-`; number grids write `0`;
         // everything else uses `.`.
         match self {
-            Alphabet::Letters if size == Size::S16 => '-',
+            Alphabet::Letters if side == 16 => '-',
             Alphabet::Numbers => '0',
             _ => '.',
         }
     }
 
     /// A short name for messages: `A–P`, `0–F`, `1–9A–G`, `1–16`.
-    pub fn name(self, size: Size) -> String {
-        match self.symbols(size) {
+    pub fn name(self, side: usize) -> String {
+        match self.symbols(side) {
             Some(s) => {
                 let (first, last) = (s.chars().next().unwrap(), s.chars().last().unwrap());
-                if self == Alphabet::DigitsLetters && size.side() > 9 {
-                    format!("1–9A–{last}")
-                } else {
-                    format!("{first}–{last}")
+                match self {
+                    Alphabet::DigitsLetters if side == 10 => "1–9A".to_string(),
+                    Alphabet::DigitsLetters if side > 10 => format!("1–9A–{last}"),
+                    _ => format!("{first}–{last}"),
                 }
             }
-            None if self == Alphabet::Numbers && self.fits_size(size) => {
-                format!("numbers 1–{}", size.side())
+            None if self == Alphabet::Numbers && self.fits_side(side) => {
+                format!("numbers 1–{side}")
             }
             None => self.to_string(),
         }
@@ -204,18 +205,29 @@ impl Alphabet {
 
     /// Reads a name given by a user: `letters`, `hex`, `digits`,
     /// `digits-letters`, `numbers`, or the symbol ranges `A-P`, `0-F`,
-    /// `1-9A-G`, `1-9`, `1-16`.
+    /// `1-9A-G`, `1-9`, `1-16` (any last symbol).
     pub fn from_name(name: &str) -> Option<Alphabet> {
         let n = name.trim().to_ascii_lowercase().replace('–', "-");
+        let letter = |s: &str| s.len() == 1 && s.as_bytes()[0].is_ascii_lowercase();
         Some(match n.as_str() {
-            "digits" | "1-9" | "1-4" => Alphabet::Digits,
-            "letters" | "a-p" | "a-y" | "alpha" => Alphabet::Letters,
+            "digits" => Alphabet::Digits,
+            "letters" | "alpha" => Alphabet::Letters,
             "hex" | "0-f" => Alphabet::Hex,
-            "digits-letters" | "digitsletters" | "1-9a-g" | "1-9a-p" | "base36" => {
-                Alphabet::DigitsLetters
-            }
-            "numbers" | "decimal" | "1-16" | "1-25" => Alphabet::Numbers,
-            _ => return None,
+            "digits-letters" | "digitsletters" | "base36" | "1-9a" => Alphabet::DigitsLetters,
+            "numbers" | "decimal" => Alphabet::Numbers,
+            _ => match n.split_once('-') {
+                Some(("1", last)) if last.len() == 1 && last != "0" => {
+                    last.parse::<u8>().ok().map(|_| Alphabet::Digits)?
+                }
+                Some(("1", last)) if last.len() == 2 => {
+                    last.parse::<u8>().ok().map(|_| Alphabet::Numbers)?
+                }
+                Some(("1", rest)) if rest.starts_with("9a-") && letter(&rest[3..]) => {
+                    Alphabet::DigitsLetters
+                }
+                Some(("a", last)) if letter(last) => Alphabet::Letters,
+                _ => return None,
+            },
         })
     }
 
@@ -244,8 +256,8 @@ impl fmt::Display for Alphabet {
 }
 
 /// Lists alphabets for a message: `A–P, 0–F or 1–9A–G` (`conjunction` "or").
-pub fn describe_alphabets(size: Size, alphabets: &[Alphabet], conjunction: &str) -> String {
-    let names: Vec<String> = alphabets.iter().map(|a| a.name(size)).collect();
+pub fn describe_alphabets(side: usize, alphabets: &[Alphabet], conjunction: &str) -> String {
+    let names: Vec<String> = alphabets.iter().map(|a| a.name(side)).collect();
     match names.len() {
         0 => String::new(),
         1 => names[0].clone(),

@@ -10,9 +10,10 @@
 use std::fmt::{self, Write as _};
 
 use crate::format::{write_grid, Layout, Notation};
-use crate::grid::{Conflict, Grid, Size};
+use crate::grid::{Conflict, Grid};
 use crate::logic::{grade_with, Grade};
 use crate::parse::{Entry, ParseError, Puzzle};
+use crate::shape::Shape;
 use crate::solver::{Outcome, Report};
 
 /// What checking found, without the puzzle's place in the input.
@@ -164,12 +165,13 @@ impl Finding {
 /// `conflicting givens: R1C3 and R1C9 both hold 'A' in row 1`, in the
 /// puzzle's own symbols.
 pub fn describe_conflict(c: &Conflict, grid: &Grid, notation: &Notation) -> String {
-    let size = grid.size();
-    let symbol = notation.for_size(size).alphabet.symbol(size, c.digit);
+    let shape = grid.shape();
+    let side = shape.side();
+    let symbol = notation.for_side(side).alphabet.symbol(side, c.digit);
     format!(
         "conflicting givens: {} and {} both hold '{symbol}' in {}",
-        size.cell_name(c.first),
-        size.cell_name(c.second),
+        shape.cell_name(c.first),
+        shape.cell_name(c.second),
         c.house
     )
 }
@@ -181,8 +183,8 @@ pub struct Verdict {
     pub index: usize,
     /// The puzzle's first line (1-based).
     pub line: usize,
-    /// The size, when the puzzle was read.
-    pub size: Option<Size>,
+    /// The shape, when the puzzle was read.
+    pub shape: Option<Shape>,
     /// How the puzzle was written: its solution is written the same way,
     /// on one line.
     pub notation: Option<Notation>,
@@ -200,7 +202,7 @@ impl Verdict {
         Verdict {
             index: entry.index,
             line: entry.line,
-            size: None,
+            shape: None,
             notation: None,
             finding: Finding::unreadable(error),
         }
@@ -211,7 +213,7 @@ impl Verdict {
         Verdict {
             index,
             line,
-            size: Some(puzzle.grid.size()),
+            shape: Some(puzzle.grid.shape().clone()),
             notation: Some(puzzle.notation),
             finding,
         }
@@ -225,9 +227,9 @@ impl Verdict {
         };
         let notation = Notation {
             layout: Layout::Line,
-            ..notation.for_size(solution.size())
+            ..notation.for_side(solution.shape().side())
         };
-        let mut text = String::with_capacity(solution.size().cells() * 3);
+        let mut text = String::with_capacity(solution.shape().cells() * 3);
         write_grid(&mut text, solution, &notation);
         Some(text.trim_end().to_string())
     }
@@ -235,7 +237,10 @@ impl Verdict {
     /// The row for machines, [`TSV_HEADER`]'s columns, `-` for what does
     /// not apply; no newline. Tabs and newlines in a reason become spaces.
     pub fn tsv(&self) -> String {
-        let size = self.size.map_or("-".to_string(), |s| s.side().to_string());
+        let size = self
+            .shape
+            .as_ref()
+            .map_or("-".to_string(), |s| s.side().to_string());
         let reason = self
             .finding
             .reason()
@@ -254,8 +259,8 @@ impl Verdict {
     /// The row for people: `puzzle 3 (line 7, 9×9): unique, medium: hidden singles`.
     pub fn text(&self) -> String {
         let mut out = format!("puzzle {} (line {}", self.index, self.line);
-        if let Some(size) = self.size {
-            let _ = write!(out, ", {size}");
+        if let Some(shape) = &self.shape {
+            let _ = write!(out, ", {shape}");
         }
         out.push_str("): ");
         let _ = match &self.finding {

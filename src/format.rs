@@ -3,7 +3,8 @@
 //! Every layout printed here is read back by [`crate::parse`] to the same grid.
 
 use crate::alphabet::Alphabet;
-use crate::grid::{Grid, Size};
+use crate::grid::Grid;
+use crate::shape::Shape;
 
 /// How a puzzle is laid out in text.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -47,64 +48,120 @@ pub struct Notation {
     pub layout: Layout,
     /// The character written for an empty cell.
     pub blank: char,
+    /// Whether the kind (`box=2x3`) is written even for a plain grid (the
+    /// side's usual boxes, nothing extra), as the input did. Every other
+    /// shape always writes its kind, so that it reads back the same.
+    pub kind: bool,
 }
 
 impl Notation {
-    /// The default notation of a size: its default alphabet and blank.
-    pub fn default_for(size: Size, layout: Layout) -> Notation {
-        let alphabet = Alphabet::default_for(size);
+    /// The default notation of a side: its default alphabet and blank.
+    pub fn default_for(side: usize, layout: Layout) -> Notation {
+        let alphabet = Alphabet::default_for(side);
         Notation {
             alphabet,
             layout,
-            blank: alphabet.default_blank(size),
+            blank: alphabet.default_blank(side),
+            kind: false,
         }
     }
 
-    /// This notation with its alphabet checked against `size`: an alphabet that
-    /// does not serve the size is replaced by the size's default.
-    pub fn for_size(self, size: Size) -> Notation {
-        if self.alphabet.fits_size(size) {
+    /// This notation with its alphabet checked against `side`: an alphabet
+    /// that does not serve the side is replaced by the side's default.
+    pub fn for_side(self, side: usize) -> Notation {
+        if self.alphabet.fits_side(side) {
             self
         } else {
-            Notation::default_for(size, self.layout)
+            Notation {
+                kind: self.kind,
+                ..Notation::default_for(side, self.layout)
+            }
         }
     }
 }
 
 /// The grid as text, every line ending in `\n`.
 pub fn format(grid: &Grid, notation: &Notation) -> String {
-    let mut out = String::with_capacity(grid.size().cells() * 2 + 64);
+    let mut out = String::with_capacity(grid.shape().cells() * 2 + 64);
     write_grid(&mut out, grid, notation);
     out
 }
 
 /// Appends the grid as text to `out`, every line ending in `\n`.
 ///
-/// An alphabet that does not serve the grid's size falls back to the size's
-/// default, so a caller cannot make this panic.
+/// A grid that is not plain (its side's usual boxes and nothing extra)
+/// starts with its kind: `box=2x6`, `jigsaw`, `box=3x3+x`, on the line of a
+/// one-line puzzle or on a line of its own before a block; a jigsaw's region
+/// letters follow its cells, on the line or after each row. An alphabet that
+/// does not serve the grid's side falls back to the side's default, so a
+/// caller cannot make this panic.
 pub fn write_grid(out: &mut String, grid: &Grid, notation: &Notation) {
-    let size = grid.size();
-    let notation = notation.for_size(size);
-    let n = size.side();
-    let b = size.box_size();
-    let blank = if notation.alphabet.is_blank(notation.blank) {
+    let shape = grid.shape();
+    let n = shape.side();
+    let notation = notation.for_side(n);
+    let blank = if notation.alphabet.is_blank(n, notation.blank) {
         notation.blank
     } else {
-        notation.alphabet.default_blank(size)
+        notation.alphabet.default_blank(n)
     };
-    if !notation.alphabet.is_single_char() {
-        write_numbers(out, grid, notation.layout, blank);
-        return;
+    let kind = (notation.kind || !shape.is_plain()).then(|| shape.kind());
+    let regions = shape.is_jigsaw().then(|| shape.region_text());
+    if let (Some(kind), false) = (&kind, notation.layout == Layout::Line) {
+        out.push_str(kind);
+        out.push('\n');
     }
+    if notation.layout == Layout::Line {
+        if let Some(kind) = &kind {
+            out.push_str(kind);
+            out.push(' ');
+        }
+    }
+    let start = out.len();
+    if notation.alphabet.is_single_char() {
+        write_symbols(out, grid, notation, blank);
+    } else {
+        write_numbers(out, grid, notation.layout, blank);
+    }
+    if let Some(regions) = regions {
+        // The region letters after the cells: of the whole grid on a line,
+        // of each row after it in a block.
+        if notation.layout == Layout::Line {
+            out.pop();
+            out.push(' ');
+            out.push_str(&regions);
+            out.push('\n');
+        } else {
+            let rows: Vec<String> = out[start..].lines().map(str::to_string).collect();
+            out.truncate(start);
+            for (row, letters) in rows.iter().zip(regions.as_bytes().chunks(n)) {
+                out.push_str(row);
+                out.push_str("  ");
+                out.extend(letters.iter().map(|&b| b as char));
+                out.push('\n');
+            }
+        }
+    }
+}
+
+/// The band height and the stack width of the pretty layout's rules: the
+/// boxes, or none for a jigsaw.
+fn rules(shape: &Shape) -> (usize, usize) {
+    shape.box_dims().unwrap_or((usize::MAX, usize::MAX))
+}
+
+fn write_symbols(out: &mut String, grid: &Grid, notation: Notation, blank: char) {
+    let shape = grid.shape();
+    let n = shape.side();
+    let symbols = notation
+        .alphabet
+        .symbols(n)
+        .expect("a single-character alphabet")
+        .as_bytes();
     let symbol = |digit: u8| {
         if digit == 0 {
             blank
         } else {
-            notation
-                .alphabet
-                .symbols(size)
-                .expect("a single-character alphabet")
-                .as_bytes()[digit as usize - 1] as char
+            symbols[digit as usize - 1] as char
         }
     };
     match notation.layout {
@@ -119,17 +176,18 @@ pub fn write_grid(out: &mut String, grid: &Grid, notation: &Notation) {
             }
         }
         Layout::Pretty => {
+            let (band, stack) = rules(shape);
             let lines = grid.cells().chunks(n).map(|row| {
                 let mut line = String::with_capacity(4 * n);
                 for (c, &d) in row.iter().enumerate() {
                     if c > 0 {
-                        line.push_str(if c % b == 0 { " | " } else { " " });
+                        line.push_str(if c % stack == 0 { " | " } else { " " });
                     }
                     line.push(symbol(d));
                 }
                 line
             });
-            write_banded(out, lines, b);
+            write_banded(out, lines, band);
         }
     }
 }
@@ -139,7 +197,7 @@ pub fn write_grid(out: &mut String, grid: &Grid, notation: &Notation) {
 /// numbers whatever the digits (`parse.rs`).
 fn write_numbers(out: &mut String, grid: &Grid, layout: Layout, blank: char) {
     use std::fmt::Write;
-    let n = grid.size().side();
+    let n = grid.shape().side();
     let text = |d: u8| {
         if d == 0 {
             blank.to_string()
@@ -161,10 +219,10 @@ fn write_numbers(out: &mut String, grid: &Grid, layout: Layout, blank: char) {
         }
         Layout::Pretty => {
             // Boxes apart: ` | ` between them and a rule between bands.
-            let b = grid.size().box_size();
+            let (band, stack) = rules(grid.shape());
             let lines = grid.cells().chunks(n).map(|row| {
                 let boxes: Vec<String> = row
-                    .chunks(b)
+                    .chunks(stack.min(n))
                     .map(|part| {
                         let cells: Vec<String> =
                             part.iter().map(|&d| format!("{:>2}", text(d))).collect();
@@ -173,7 +231,7 @@ fn write_numbers(out: &mut String, grid: &Grid, layout: Layout, blank: char) {
                     .collect();
                 boxes.join(" | ")
             });
-            write_banded(out, lines, b);
+            write_banded(out, lines, band);
         }
     }
 }

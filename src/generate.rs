@@ -1,10 +1,15 @@
-//! Random grids and puzzles, reproducible from a seed.
+//! Random grids and puzzles, reproducible from a seed, for every shape.
 //!
-//! A solved grid comes from the pattern `digit(r, c) = (b·(r mod b) + r div b + c) mod n`
-//! shuffled by the moves that keep a grid valid: relabel digits, swap rows in
-//! a band, swap bands, the same for columns, and transpose. A puzzle comes from
-//! a solved grid by emptying cells in random order while the solution stays
-//! unique.
+//! A solved grid with boxes of `R×C` comes from the pattern
+//! `digit(r, c) = (C·(r mod R) + r div R + c) mod n` shuffled by the moves
+//! that keep a grid valid: relabel digits, swap rows in a band, swap bands,
+//! the same for columns, and transpose (square boxes only). Shapes whose
+//! extra houses those moves would break (diagonals, windows) and jigsaws
+//! take a solution from the search instead: a random first row and a few
+//! random cells, completed by the solver (tried again from fresh random
+//! cells when they lead nowhere). A jigsaw's regions are made here too
+//! ([`random_regions`]). A puzzle comes from a solved grid by emptying cells
+//! in random order while the solution stays unique.
 //!
 //! **At a difficulty level** L, a cell is emptied only if the techniques up
 //! to L still solve the puzzle (logic only deduces what must hold, so a
@@ -16,9 +21,10 @@
 //! the level below and then within L, needed 2–5× the grids: a puzzle
 //! minimal for the level below seldom gives up one more cell.)
 
-use crate::grid::{Grid, Size};
+use crate::grid::Grid;
 use crate::logic::{grade, path, solves, Grade, Level};
-use crate::solver::{Engine, Solver};
+use crate::shape::{Extras, Shape};
+use crate::solver::{Engine, Outcome, Solver};
 
 /// SplitMix64: small, fast, and the same on every platform, so a seed names
 /// one puzzle everywhere (native, wasm, tests).
@@ -68,30 +74,187 @@ impl Rng {
     }
 }
 
-/// A random solved grid.
-pub fn random_solution(size: Size, rng: &mut Rng) -> Grid {
-    let (b, n) = (size.box_size(), size.side());
+/// A random solved grid of `shape`; `None` when the shape has no solution.
+pub fn random_solution(shape: &Shape, rng: &mut Rng) -> Option<Grid> {
+    if let (Some((r, c)), false) = (shape.box_dims(), shape.extras().any()) {
+        return Some(pattern_solution(shape, r, c, rng));
+    }
+    for _ in 0..FILL_TRIES {
+        if let Some(g) = searched_solution(shape, rng) {
+            return Some(g);
+        }
+    }
+    // Unlucky starts, or no solution at all (regions a person drew may
+    // admit none): a search from the empty grid to its end decides, and a
+    // random renaming of the digits keeps the grid a solution.
+    let mut solver = Solver::new(&Grid::empty(shape.clone()), Engine::Bitmask, 1);
+    solver.run(u64::MAX);
+    let Outcome::Solved(g) = solver.report().outcome else {
+        return None;
+    };
+    let names = rng.permutation(shape.side());
+    let cells = g
+        .cells()
+        .iter()
+        .map(|&d| names[d as usize - 1] as u8 + 1)
+        .collect();
+    Grid::from_cells(shape.clone(), cells).ok()
+}
+
+/// The shuffled pattern grid of boxes `r×c`.
+fn pattern_solution(shape: &Shape, r: usize, c: usize, rng: &mut Rng) -> Grid {
+    let n = shape.side();
     let digits = rng.permutation(n);
-    // Rows: shuffle the bands, and the rows inside each band; columns alike.
-    let lines = |rng: &mut Rng| -> Vec<usize> {
-        let bands = rng.permutation(b);
-        bands
+    // Rows: shuffle the bands (c of r rows), and the rows inside each band;
+    // columns alike (r stacks of c columns).
+    let lines = |rng: &mut Rng, groups: usize, size: usize| -> Vec<usize> {
+        let order = rng.permutation(groups);
+        order
             .iter()
-            .flat_map(|&band| rng.permutation(b).into_iter().map(move |i| band * b + i))
+            .flat_map(|&g| rng.permutation(size).into_iter().map(move |i| g * size + i))
             .collect()
     };
-    let rows = lines(rng);
-    let cols = lines(rng);
-    let transpose = rng.below(2) == 1;
+    let rows = lines(rng, c, r);
+    let cols = lines(rng, r, c);
+    let transpose = r == c && rng.below(2) == 1;
     let mut cells = vec![0u8; n * n];
-    for (r, &pr) in rows.iter().enumerate() {
-        for (c, &pc) in cols.iter().enumerate() {
-            let base = (b * (pr % b) + pr / b + pc) % n;
-            let at = if transpose { c * n + r } else { r * n + c };
+    for (i, &pr) in rows.iter().enumerate() {
+        for (j, &pc) in cols.iter().enumerate() {
+            let base = (c * (pr % r) + pr / r + pc) % n;
+            let at = if transpose { j * n + i } else { i * n + j };
             cells[at] = digits[base] as u8 + 1;
         }
     }
-    Grid::from_cells(size, cells).expect("a permuted pattern grid is a grid")
+    Grid::from_cells(shape.clone(), cells).expect("a permuted pattern grid is a grid")
+}
+
+/// Nodes the search may spend completing random cells into a grid before
+/// they are given up for fresh ones.
+const FILL_BUDGET: u64 = 2_000;
+/// Random starts tried before a search from the empty grid decides.
+const FILL_TRIES: usize = 16;
+
+/// A solved grid from the search: a random permutation in the first row
+/// (every shape's first row is a house, and no two of its cells share
+/// another), a few random cells that fit, then the solver's completion.
+/// `None` when those cells lead nowhere within [`FILL_BUDGET`] nodes.
+pub fn searched_solution(shape: &Shape, rng: &mut Rng) -> Option<Grid> {
+    let n = shape.side();
+    let mut grid = Grid::empty(shape.clone());
+    for (c, d) in rng.permutation(n).into_iter().enumerate() {
+        grid.set(c, d as u8 + 1);
+    }
+    for _ in 0..n {
+        let cell = n + rng.below(n * n - n);
+        let digit = rng.below(n) as u8 + 1;
+        let free =
+            grid.get(cell) == 0 && (0..n * n).all(|o| grid.get(o) != digit || !shape.sees(cell, o));
+        if free {
+            grid.set(cell, digit);
+        }
+    }
+    let mut solver = Solver::new(&grid, Engine::Bitmask, 1);
+    solver.run(FILL_BUDGET);
+    match solver.report().outcome {
+        Outcome::Solved(g) => Some(g),
+        _ => None,
+    }
+}
+
+/// Random jigsaw regions of `side`: `side` connected regions of `side`
+/// cells each. They start as the side's boxes (or as rows, for a side
+/// without boxes) and are then shuffled by swaps of two border cells
+/// between neighbouring regions that keep both regions connected, as
+/// Simon Tatham's `divvy.c` reshapes its polyominoes (ours: swaps, not his
+/// chains of moves).
+pub fn random_regions(side: usize, rng: &mut Rng) -> Vec<u8> {
+    let n = side;
+    let mut region: Vec<u8> = match crate::shape::usual_box(n) {
+        Some((r, c)) => {
+            let s = Shape::boxes(r, c).expect("the usual boxes");
+            (0..n * n).map(|cell| s.region_of(cell) as u8).collect()
+        }
+        None => (0..n * n).map(|cell| (cell / n) as u8).collect(),
+    };
+    let neighbours = |cell: usize| {
+        let (r, c) = (cell / n, cell % n);
+        [
+            (r > 0).then(|| cell - n),
+            (r + 1 < n).then(|| cell + n),
+            (c > 0).then(|| cell - 1),
+            (c + 1 < n).then(|| cell + 1),
+        ]
+        .into_iter()
+        .flatten()
+    };
+    let connected = |region: &[u8], id: u8| -> bool {
+        let cells: Vec<usize> = (0..n * n).filter(|&c| region[c] == id).collect();
+        let mut seen = vec![false; n * n];
+        let mut stack = vec![cells[0]];
+        seen[cells[0]] = true;
+        let mut count = 0;
+        while let Some(x) = stack.pop() {
+            count += 1;
+            for y in neighbours(x) {
+                if !seen[y] && region[y] == id {
+                    seen[y] = true;
+                    stack.push(y);
+                }
+            }
+        }
+        count == cells.len()
+    };
+    // Enough swaps to carry every region far from its box.
+    let swaps = 4 * n * n;
+    let mut done = 0;
+    let mut tries = 0;
+    while done < swaps && tries < 50 * swaps {
+        tries += 1;
+        let x = rng.below(n * n);
+        let ys: Vec<usize> = neighbours(x).filter(|&y| region[y] != region[x]).collect();
+        if ys.is_empty() {
+            continue;
+        }
+        let (a, b) = (region[x], region[ys[rng.below(ys.len())]]);
+        // A cell of b bordering a, other than x's neighbour picked: x goes
+        // to b, it comes to a.
+        let others: Vec<usize> = (0..n * n)
+            .filter(|&c| region[c] == b && neighbours(c).any(|z| region[z] == a && z != x))
+            .collect();
+        if others.is_empty() {
+            continue;
+        }
+        let y = others[rng.below(others.len())];
+        region[x] = b;
+        region[y] = a;
+        if connected(&region, a) && connected(&region, b) {
+            done += 1;
+        } else {
+            region[x] = a;
+            region[y] = b;
+        }
+    }
+    region
+}
+
+/// Grids tried before random regions are given up for new ones: most
+/// regions admit a grid at once, a few admit none.
+const REGION_TRIES: usize = 8;
+
+/// A random jigsaw of `side` with `extras`, with one of its solutions:
+/// fresh regions until some admit a grid.
+pub fn random_jigsaw(side: usize, extras: Extras, rng: &mut Rng) -> (Shape, Grid) {
+    loop {
+        let regions = random_regions(side, rng);
+        let Ok(shape) = Shape::jigsaw(&regions).and_then(|s| s.with_extras(extras)) else {
+            continue;
+        };
+        for _ in 0..REGION_TRIES {
+            if let Some(g) = searched_solution(&shape, rng) {
+                return (shape, g);
+            }
+        }
+    }
 }
 
 /// Whether `puzzle` provably has one solution within `budget` nodes (an
@@ -104,8 +267,8 @@ fn unique_within(puzzle: &Grid, budget: u64) -> bool {
 /// Nodes allowed per uniqueness check while generating: generous up to
 /// 16×16; small for 25×25, whose sparse puzzles would otherwise take
 /// minutes (a check that runs out keeps its cell).
-fn check_budget(size: Size) -> u64 {
-    if size.side() >= 25 {
+fn check_budget(shape: &Shape) -> u64 {
+    if shape.side() >= 25 {
         300
     } else {
         20_000
@@ -139,7 +302,7 @@ enum Keep {
 /// The passes over the random order that make a puzzle of `level` of
 /// `size`. Beyond: cells go while every technique still solves the puzzle,
 /// then one more while it stays unique: that one defeats the techniques.
-fn passes(size: Size, level: Option<Level>) -> Vec<Keep> {
+fn passes(shape: &Shape, level: Option<Level>) -> Vec<Keep> {
     match level {
         None => vec![Keep::Unique],
         Some(Level::Beyond) => vec![
@@ -147,7 +310,7 @@ fn passes(size: Size, level: Option<Level>) -> Vec<Keep> {
             Keep::OneMore {
                 // The learning engine takes 25×25 checks over: a bound of
                 // seconds, not minutes, per check.
-                budget: if size.side() >= 25 { 50_000 } else { 20_000 },
+                budget: if shape.side() >= 25 { 50_000 } else { 20_000 },
             },
         ],
         Some(l) => vec![Keep::Logic(l)],
@@ -175,7 +338,7 @@ impl Removal {
         symmetric: bool,
         level: Option<Level>,
     ) -> Removal {
-        let cells = solution.size().cells();
+        let cells = solution.shape().cells();
         Removal {
             puzzle: solution.clone(),
             order: rng.permutation(cells),
@@ -183,7 +346,7 @@ impl Removal {
             filled: cells,
             givens,
             symmetric,
-            passes: passes(solution.size(), level),
+            passes: passes(solution.shape(), level),
             pass: 0,
         }
     }
@@ -192,7 +355,7 @@ impl Removal {
     fn keeps(&self) -> bool {
         match self.passes[self.pass] {
             Keep::Logic(level) => solves(&self.puzzle, level),
-            Keep::Unique => unique_within(&self.puzzle, check_budget(self.puzzle.size())),
+            Keep::Unique => unique_within(&self.puzzle, check_budget(self.puzzle.shape())),
             Keep::OneMore { budget } => unique_within(&self.puzzle, budget),
         }
     }
@@ -261,24 +424,25 @@ pub struct Generated {
     pub grade: Grade,
 }
 
-/// The fewest givens a generated puzzle of `size` keeps. 4×4 to 16×16 go
+/// The fewest givens a generated puzzle of `shape` keeps. 4×4 to 16×16 go
 /// down to minimal puzzles; 25×25 stops at 55% of the cells, where
 /// uniqueness checks stay fast (at 45% one puzzle took a minute; sparser
 /// ones are the benchmark's frontier).
-pub fn min_givens(size: Size) -> usize {
-    match size.side() {
-        25 => size.cells() * 55 / 100,
+pub fn min_givens(shape: &Shape) -> usize {
+    match shape.side() {
+        25 => shape.cells() * 55 / 100,
         _ => 0,
     }
 }
 
-/// A random puzzle with exactly one solution, the same for the same `seed`
-/// on every platform. With `symmetric`, its givens are symmetric under a
-/// 180° rotation.
-pub fn generate(size: Size, seed: u64, symmetric: bool) -> Generated {
-    let mut generator = Generator::new(size, seed, symmetric);
+/// A random puzzle of `shape` with exactly one solution, the same for the
+/// same `seed` on every platform. With `symmetric`, its givens are
+/// symmetric under a 180° rotation. A jigsaw keeps its regions (see
+/// [`Generator::jigsaw`] for fresh ones).
+pub fn generate(shape: &Shape, seed: u64, symmetric: bool) -> Option<Generated> {
+    let mut generator = Generator::new(shape, seed, symmetric)?;
     while !generator.step(usize::MAX) {}
-    generator.finish()
+    Some(generator.finish())
 }
 
 /// Fresh grids tried for a puzzle of the asked level before giving up (the
@@ -290,8 +454,13 @@ pub const ATTEMPTS: u32 = 500;
 /// The same for the same arguments on every platform. `None` after
 /// [`ATTEMPTS`] grids that all came out easier (or, for
 /// [`Level::Beyond`], solvable by logic).
-pub fn generate_level(size: Size, seed: u64, symmetric: bool, level: Level) -> Option<Generated> {
-    let mut generator = Generator::with_level(size, seed, symmetric, Some(level));
+pub fn generate_level(
+    shape: &Shape,
+    seed: u64,
+    symmetric: bool,
+    level: Level,
+) -> Option<Generated> {
+    let mut generator = Generator::with_level(shape, seed, symmetric, Some(level))?;
     while !generator.step(usize::MAX) {}
     generator.matched().then(|| generator.finish())
 }
@@ -300,7 +469,11 @@ pub fn generate_level(size: Size, seed: u64, symmetric: bool, level: Level) -> O
 /// end that must stay responsive on its own thread (the single-file page)
 /// or take a Cancel between steps (the worker). Same seed, same puzzle.
 pub struct Generator {
-    size: Size,
+    /// The shape of the grid being emptied.
+    shape: Shape,
+    /// For a jigsaw that makes its own regions, its side and extras: each
+    /// grid tried gets fresh regions.
+    fresh: Option<(usize, Extras)>,
     symmetric: bool,
     level: Option<Level>,
     rng: Rng,
@@ -313,25 +486,63 @@ pub struct Generator {
 }
 
 impl Generator {
-    /// Starts the puzzle [`generate`] makes from the same arguments.
-    pub fn new(size: Size, seed: u64, symmetric: bool) -> Generator {
-        Generator::with_level(size, seed, symmetric, None)
+    /// Starts the puzzle [`generate`] makes from the same arguments; `None`
+    /// when no grid of the shape has a solution.
+    pub fn new(shape: &Shape, seed: u64, symmetric: bool) -> Option<Generator> {
+        Generator::with_level(shape, seed, symmetric, None)
     }
 
     /// Starts the puzzle [`generate_level`] makes (`None`: any level, as
     /// [`generate`]).
-    pub fn with_level(size: Size, seed: u64, symmetric: bool, level: Option<Level>) -> Generator {
+    pub fn with_level(
+        shape: &Shape,
+        seed: u64,
+        symmetric: bool,
+        level: Option<Level>,
+    ) -> Option<Generator> {
+        Generator::start(Ok(shape.clone()), seed, symmetric, level)
+    }
+
+    /// A jigsaw of `side` with `extras` and regions of its own, made from
+    /// the seed like the rest (fresh regions for each grid tried).
+    pub fn jigsaw(
+        side: usize,
+        extras: Extras,
+        seed: u64,
+        symmetric: bool,
+        level: Option<Level>,
+    ) -> Generator {
+        Generator::start(Err((side, extras)), seed, symmetric, level)
+            .expect("fresh regions come with a solution")
+    }
+
+    /// Starts on a given shape, or on fresh jigsaw regions of a side and
+    /// extras.
+    fn start(
+        shape: Result<Shape, (usize, Extras)>,
+        seed: u64,
+        symmetric: bool,
+        level: Option<Level>,
+    ) -> Option<Generator> {
         let mut rng = Rng::new(seed);
-        let solution = random_solution(size, &mut rng);
+        let fresh = shape.as_ref().err().copied();
+        let (shape, solution) = match shape {
+            Ok(shape) => {
+                let solution = random_solution(&shape, &mut rng)?;
+                (shape, solution)
+            }
+            Err((side, extras)) => random_jigsaw(side, extras, &mut rng),
+        };
         let removal = Removal::new(
             &solution,
             &mut rng,
-            givens_floor(size, level),
+            givens_floor(&shape, level),
             symmetric,
             level,
         );
-        Generator {
-            size,
+        Some(Generator {
+            shape,
+            fresh,
             symmetric,
             level,
             rng,
@@ -340,7 +551,7 @@ impl Generator {
             attempts: 1,
             matched: false,
             finished: false,
-        }
+        })
     }
 
     /// Tries to empty up to `cells` more cells (each try is one check);
@@ -373,11 +584,17 @@ impl Generator {
             return;
         }
         self.attempts += 1;
-        self.solution = random_solution(self.size, &mut self.rng);
+        (self.shape, self.solution) = match self.fresh {
+            Some((side, extras)) => random_jigsaw(side, extras, &mut self.rng),
+            None => (
+                self.shape.clone(),
+                random_solution(&self.shape, &mut self.rng).expect("its first grid had one"),
+            ),
+        };
         self.removal = Removal::new(
             &self.solution,
             &mut self.rng,
-            givens_floor(self.size, self.level),
+            givens_floor(&self.shape, self.level),
             self.symmetric,
             self.level,
         );
@@ -409,10 +626,10 @@ impl Generator {
 
 /// The fewest givens to keep: none at a level (logic keeps what it needs,
 /// and beyond empties one cell past that), [`min_givens`] otherwise.
-fn givens_floor(size: Size, level: Option<Level>) -> usize {
+fn givens_floor(shape: &Shape, level: Option<Level>) -> usize {
     match level {
         Some(_) => 0,
-        None => min_givens(size),
+        None => min_givens(shape),
     }
 }
 
@@ -421,22 +638,88 @@ mod tests {
     use super::*;
     use crate::verify::is_valid_full;
 
+    /// A shape of every kind: square and rectangular boxes, both ways up,
+    /// with diagonals and windows, and a jigsaw.
+    fn shapes() -> Vec<Shape> {
+        let mut out: Vec<Shape> = Shape::SQUARES.to_vec();
+        for (r, c) in [
+            (2, 3),
+            (3, 2),
+            (2, 4),
+            (2, 5),
+            (3, 4),
+            (4, 3),
+            (2, 6),
+            (3, 5),
+            (4, 5),
+        ] {
+            out.push(Shape::boxes(r, c).unwrap());
+        }
+        let x = Extras {
+            diagonals: true,
+            windows: false,
+        };
+        let hyper = Extras {
+            diagonals: false,
+            windows: true,
+        };
+        out.push(Shape::S9.with_extras(x).unwrap());
+        out.push(Shape::S9.with_extras(hyper).unwrap());
+        out.push(Shape::from_side(6).unwrap().with_extras(x).unwrap());
+        out.push(Shape::jigsaw(&random_regions(9, &mut Rng::new(4))).unwrap());
+        out
+    }
+
     #[test]
     fn random_solutions_are_valid_and_seeded() {
-        for size in Size::ALL {
-            for seed in 0..20 {
-                let g = random_solution(size, &mut Rng::new(seed));
-                assert_eq!(is_valid_full(g.cells()), Ok(()), "{size} seed {seed}");
-                assert_eq!(g, random_solution(size, &mut Rng::new(seed)));
+        for shape in shapes() {
+            for seed in 0..10 {
+                let g = random_solution(&shape, &mut Rng::new(seed)).expect("a solution");
+                assert_eq!(is_valid_full(&g), Ok(()), "{shape} seed {seed}");
+                assert_eq!(Some(g), random_solution(&shape, &mut Rng::new(seed)));
+            }
+        }
+    }
+
+    #[test]
+    fn random_regions_are_connected_and_even() {
+        for side in [4, 5, 6, 7, 9, 12, 16] {
+            for seed in 0..5 {
+                let regions = random_regions(side, &mut Rng::new(seed));
+                let shape = Shape::jigsaw(&regions).expect("n regions of n cells");
+                assert_eq!(regions, random_regions(side, &mut Rng::new(seed)));
+                // Connected: every cell reaches its region's first cell.
+                for r in 0..side {
+                    let cells = shape.house_cells(crate::shape::House::Region(r));
+                    let mut seen = vec![cells[0]];
+                    let mut i = 0;
+                    while i < seen.len() {
+                        let x = seen[i];
+                        for &y in &cells {
+                            let adjacent = (x / side == y / side && x.abs_diff(y) == 1)
+                                || x.abs_diff(y) == side;
+                            if adjacent && !seen.contains(&y) {
+                                seen.push(y);
+                            }
+                        }
+                        i += 1;
+                    }
+                    assert_eq!(seen.len(), side, "side {side} seed {seed} region {r}");
+                }
+                if side == 9 {
+                    // Far from the boxes they started as.
+                    assert_ne!(shape, Shape::S9.clone());
+                }
             }
         }
     }
 
     #[test]
     fn steps_make_the_same_puzzle_as_one_call() {
-        for (size, seed) in [(Size::S9, 3), (Size::S16, 8), (Size::S25, 1)] {
-            let whole = generate(size, seed, seed % 2 == 0);
-            let mut stepped = Generator::new(size, seed, seed % 2 == 0);
+        for (shape, seed) in [(Shape::S9, 3), (Shape::S16, 8), (Shape::S25, 1)] {
+            let size = &shape;
+            let whole = generate(size, seed, seed % 2 == 0).expect("a puzzle");
+            let mut stepped = Generator::new(size, seed, seed % 2 == 0).expect("a grid");
             let mut steps = 0;
             while !stepped.step(7) {
                 steps += 1;

@@ -29,13 +29,19 @@
 //! where it is no digit.
 //!
 //! ```
-//! use bitsudoku::{parse_first, ParseOptions, Size};
+//! use bitsudoku::{parse_first, ParseOptions, Shape};
 //!
 //! let text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 //! let (puzzle, puzzles) = parse_first(text, ParseOptions::default()).unwrap();
 //! assert_eq!(puzzles, 1);
-//! assert_eq!(puzzle.grid.size(), Size::S9);
-//! assert_eq!(puzzle.grid.filled(), 17);
+//! assert_eq!(puzzle.grid.shape(), &Shape::S9);
+//!
+//! // Other shapes say so before their cells: boxes of 2×3, a jigsaw's
+//! // regions after its cells, the diagonals (`+x`) or windows (`+hyper`).
+//! let six = "box=2x3 1.....4.....3.....5.....6.....2.....";
+//! let (puzzle, _) = parse_first(six, ParseOptions::default()).unwrap();
+//! assert_eq!(puzzle.grid.shape(), &Shape::boxes(2, 3).unwrap());
+//! assert_eq!(puzzle.grid.filled(), 6);
 //! ```
 //!
 //! # Solve
@@ -61,7 +67,7 @@
 //! [`count_solutions`] counts up to a limit: the count is exact below it.
 //!
 //! ```
-//! use bitsudoku::{count_solutions, parse_first, Engine, Grid, ParseOptions, Size};
+//! use bitsudoku::{count_solutions, parse_first, Engine, Grid, ParseOptions, Shape};
 //!
 //! let text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 //! let (puzzle, _) = parse_first(text, ParseOptions::default()).unwrap();
@@ -69,7 +75,7 @@
 //! // Dancing Links, the independent engine, agrees.
 //! assert_eq!(count_solutions(&puzzle.grid, Engine::Dlx, 2), 1);
 //! // An empty 4×4 has 288 solutions.
-//! assert_eq!(count_solutions(&Grid::empty(Size::S4), Engine::Bitmask, 1000), 288);
+//! assert_eq!(count_solutions(&Grid::empty(Shape::S4), Engine::Bitmask, 1000), 288);
 //! ```
 //!
 //! # Estimate
@@ -79,15 +85,15 @@
 //! exact search beside the probes ends first, the count is exact.
 //!
 //! ```
-//! use bitsudoku::{estimate, EstimateOptions, Grid, Size};
+//! use bitsudoku::{estimate, EstimateOptions, Grid, Shape};
 //!
 //! let options = EstimateOptions { probes: 2000, seed: 1, exact: true };
-//! let nine = estimate(&Grid::empty(Size::S9), &options);
+//! let nine = estimate(&Grid::empty(Shape::S9), &options);
 //! assert_eq!(nine.exact, None);
 //! // 6,670,903,752,021,072,936,960 grids (Felgenhauer and Jarvis).
 //! assert!((nine.mean.log10() - 21.82).abs() < 0.1);
 //! println!("{nine}"); // ~6.6…e21 TAB estimate TAB se=…% TAB 95%=… TAB probes=2000 TAB seed=1
-//! assert_eq!(estimate(&Grid::empty(Size::S4), &options).exact, Some(288));
+//! assert_eq!(estimate(&Grid::empty(Shape::S4), &options).exact, Some(288));
 //! ```
 //!
 //! # Format
@@ -96,14 +102,14 @@
 //! a puzzle's own notation writes it back as it was read.
 //!
 //! ```
-//! use bitsudoku::{format, parse_first, Layout, Notation, ParseOptions, Size};
+//! use bitsudoku::{format, parse_first, Layout, Notation, ParseOptions};
 //!
 //! let text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
 //! let (puzzle, _) = parse_first(text, ParseOptions::default()).unwrap();
 //! assert_eq!(format(&puzzle.grid, &puzzle.notation), text);
 //!
 //! // The same grid as a block of rows reads back to the same grid.
-//! let block = format(&puzzle.grid, &Notation::default_for(Size::S9, Layout::Block));
+//! let block = format(&puzzle.grid, &Notation::default_for(9, Layout::Block));
 //! assert_eq!(block.lines().count(), 9);
 //! let (again, _) = parse_first(&block, ParseOptions::default()).unwrap();
 //! assert_eq!(again.grid, puzzle.grid);
@@ -116,13 +122,13 @@
 //!
 //! ```
 //! use bitsudoku::generate::generate;
-//! use bitsudoku::{count_solutions, verify, Engine, Size};
+//! use bitsudoku::{count_solutions, verify, Engine, Shape};
 //!
-//! let made = generate(Size::S9, 7, false);
+//! let made = generate(&Shape::S9, 7, false).expect("9×9 grids exist");
 //! assert_eq!(count_solutions(&made.puzzle, Engine::Bitmask, 2), 1);
 //! assert_eq!(verify(&made.puzzle, &made.solution), Ok(()));
-//! assert_eq!(generate(Size::S9, 7, false), made);
 //! println!("{} givens, {}", made.puzzle.filled(), made.grade);
+//! assert_eq!(generate(&Shape::S9, 7, false), Some(made));
 //! ```
 
 #![warn(missing_docs)]
@@ -139,6 +145,7 @@ pub mod grid;
 pub mod logic;
 pub mod parse;
 pub mod session;
+pub mod shape;
 pub mod share;
 pub mod solver;
 pub mod verify;
@@ -151,10 +158,11 @@ pub mod web;
 
 pub use alphabet::Alphabet;
 pub use format::{format, write_grid, Layout, Notation};
-pub use grid::{Conflict, Grid, GridError, House, Size};
+pub use grid::{Conflict, Grid, GridError};
 pub use parse::{
     parse_all, parse_first, Entry, ParseError, ParseErrorKind, ParseOptions, Parser, Puzzle,
 };
+pub use shape::{Extras, House, Regions, Shape, ShapeError};
 pub use solver::{
     count_solutions, estimate, propagated_candidates, solve, Engine, Estimate, EstimateOptions,
     Estimator, Magnitude, NextSolution, Outcome, Progress, Report, Solutions, SolveOptions, Solver,

@@ -12,13 +12,25 @@
 //! - `#…` lines and border lines (`+---+---+`, `------+------`) are skipped
 //!   (a run of dashes only when it cannot be a row);
 //! - any other line holds cells: every character but whitespace and `|`.
-//!   When its first word is a whole puzzle (16, 81, 256 or 625 symbols), the
-//!   rest of the line is a comment (`<puzzle>\t<name>`).
+//!   When its first word is a whole puzzle (`n²` symbols for a side with
+//!   boxes: 16, 36, 64, 81, … 625), the rest of the line is a comment
+//!   (`<puzzle>\t<name>`).
 //!
 //! How lines make puzzles: a line of `n²` symbols is a puzzle; a line of `n`
-//! symbols starts a block of `n` rows. A 16-symbol line is either a 4×4 puzzle
-//! or a 16×16 row: the symbols of its group decide (a symbol beyond `1`–`4`
-//! means 16×16), and when they cannot, the error says so.
+//! symbols starts a block of `n` rows. Either takes the usual boxes of its
+//! side (6 → 2×3, 12 → 3×4, …; [`crate::shape::usual_box`]) unless
+//! [`ParseOptions::boxes`] says otherwise. A 16-symbol line is either a 4×4
+//! puzzle or a 16×16 row: the symbols of its group decide (a symbol beyond
+//! `1`–`4` means 16×16), and when they cannot, the error says so.
+//!
+//! **Kinds.** A line may start with the puzzle's kind: `box=RxC` (boxes of
+//! `R` rows by `C` columns) or `jigsaw`, then `+x` (both diagonals are
+//! houses) and/or `+hyper` (the windoku windows): `box=2x3 <36 cells>`,
+//! `box=3x3+x <81 cells>`, `jigsaw <cells> <regions>`. With the cells on the
+//! same line it is a one-line puzzle; alone on its line it heads the block
+//! that follows. A jigsaw's regions are its last word: `n²` labels on a
+//! line (`n` per row in a block), each label on `n` cells (letters `A`, `B`,
+//! … or any letters and digits).
 //!
 //! Numbers: a line of decimal numbers separated by commas, or by spaces with
 //! some number above 9 (`0` or a blank for empty), holds one cell per number,
@@ -40,7 +52,8 @@ use std::fmt;
 
 use crate::alphabet::{describe_alphabets, Alphabet};
 use crate::format::{Layout, Notation};
-use crate::grid::{Grid, Size};
+use crate::grid::Grid;
+use crate::shape::{usual_box, Extras, Shape, ShapeError, BOX_SIDES, MAX_SIDE, MIN_SIDE};
 
 /// A parsed puzzle and how it was written.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -58,8 +71,11 @@ pub struct Puzzle {
 /// What the caller knows about the input.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct ParseOptions {
-    /// Only puzzles of this size are read.
-    pub size: Option<Size>,
+    /// Only puzzles of this side are read.
+    pub side: Option<usize>,
+    /// Boxes of `rows × cols` for puzzles written without a kind, instead
+    /// of the usual boxes of their side (`--box RxC`).
+    pub boxes: Option<(usize, usize)>,
     /// The alphabet for the sizes it serves; others are detected.
     pub alphabet: Option<Alphabet>,
     /// Settles symbols that fit several alphabets, for the sizes it serves
@@ -95,12 +111,12 @@ pub struct ParseError {
 pub enum ParseErrorKind {
     /// The input holds no puzzle.
     Empty,
-    /// A character that is neither a symbol of the size nor a blank.
+    /// A character that is neither a symbol of the side nor a blank.
     UnknownSymbol {
         /// The character.
         found: char,
-        /// The size being read.
-        size: Size,
+        /// The side being read.
+        side: usize,
         /// The alphabets tried: the one named, or every single-character
         /// alphabet of the size.
         expected: Vec<Alphabet>,
@@ -110,15 +126,15 @@ pub enum ParseErrorKind {
     MixedAlphabets {
         /// The first character outside `alphabet`.
         found: char,
-        /// The size being read.
-        size: Size,
+        /// The side being read.
+        side: usize,
         /// The alphabet the symbols before it fit.
         alphabet: Alphabet,
     },
     /// The symbols fit several alphabets that print differently.
     AmbiguousAlphabet {
-        /// The size being read.
-        size: Size,
+        /// The side being read.
+        side: usize,
         /// The alphabets the symbols fit.
         fits: Vec<Alphabet>,
     },
@@ -131,8 +147,9 @@ pub enum ParseErrorKind {
     LineLength {
         /// The cells on the line.
         cells: usize,
-        /// The size asked for ([`ParseOptions::size`]), if any.
-        expected: Option<Size>,
+        /// The side asked for ([`ParseOptions::side`], or the kind's), if
+        /// any.
+        expected: Option<usize>,
     },
     /// A row of a block with the wrong number of cells.
     RowLength {
@@ -159,6 +176,31 @@ pub enum ParseErrorKind {
         /// [`MAX_LINE`].
         max: usize,
     },
+    /// A first word that looks like a kind (`box=…`, `jigsaw…`, `+x`) but
+    /// is none.
+    UnknownKind {
+        /// The word.
+        word: String,
+    },
+    /// A kind whose shape cannot be: boxes that do not tile, windows on a
+    /// side without them, regions of the wrong size.
+    Shape(ShapeError),
+    /// A jigsaw row or line whose region labels do not match its cells.
+    Regions {
+        /// The labels found.
+        found: usize,
+        /// The labels needed: one per cell.
+        expected: usize,
+    },
+    /// A jigsaw with more labels than regions.
+    TooManyRegions {
+        /// The distinct labels.
+        found: usize,
+        /// The side: the regions a jigsaw has.
+        side: usize,
+    },
+    /// A kind on a line of its own with no puzzle after it.
+    KindWithoutPuzzle,
 }
 
 impl fmt::Display for ParseErrorKind {
@@ -167,28 +209,28 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::Empty => f.write_str("no puzzle in the input"),
             ParseErrorKind::UnknownSymbol {
                 found,
-                size,
+                side,
                 expected,
             } => write!(
                 f,
-                "unknown symbol {}: a {size} puzzle uses {} and . - _ * for empty cells",
+                "unknown symbol {}: a {side}×{side} puzzle uses {} and . - _ * for empty cells",
                 quote(*found),
-                describe_alphabets(*size, expected, "or")
+                describe_alphabets(*side, expected, "or")
             ),
             ParseErrorKind::MixedAlphabets {
                 found,
-                size,
+                side,
                 alphabet,
             } => write!(
                 f,
                 "mixed alphabets: {} is not in {}, the alphabet of the symbols before it",
                 quote(*found),
-                alphabet.name(*size)
+                alphabet.name(*side)
             ),
-            ParseErrorKind::AmbiguousAlphabet { size, fits } => write!(
+            ParseErrorKind::AmbiguousAlphabet { side, fits } => write!(
                 f,
                 "the symbols fit {} alike; name the alphabet (--alphabet {})",
-                describe_alphabets(*size, fits, "and"),
+                describe_alphabets(*side, fits, "and"),
                 fits.iter().map(|a| a.id()).collect::<Vec<_>>().join("|")
             ),
             ParseErrorKind::AmbiguousSize { lines } => write!(
@@ -197,16 +239,15 @@ impl fmt::Display for ParseErrorKind {
                  Name the size (--size 4 or --size 16)"
             ),
             ParseErrorKind::LineLength { cells, expected } => match expected {
-                Some(size) => write!(
+                Some(n) => write!(
                     f,
-                    "{cells} cells on a line: a {size} puzzle has {} on a line or rows of {}",
-                    size.cells(),
-                    size.side()
+                    "{cells} cells on a line: a {n}×{n} puzzle has {} on a line or rows of {n}",
+                    n * n
                 ),
                 None => write!(
                     f,
-                    "{cells} cells on a line: a puzzle line has 16, 81, 256 or 625, \
-                     a block row 4, 9, 16 or 25"
+                    "{cells} cells on a line: a puzzle line has n² (16, 36, 64, 81, 100, 144, \
+                     … 625), a block row n (4, 6, 8, 9, 10, 12, … 25)"
                 ),
             },
             ParseErrorKind::RowLength { cells, side } => {
@@ -224,6 +265,24 @@ impl fmt::Display for ParseErrorKind {
                 f,
                 "a number above {side}: a {side}×{side} grid holds 1 to {side}, and 0 for an empty cell"
             ),
+            ParseErrorKind::UnknownKind { word } => write!(
+                f,
+                "unknown kind {word:?}: a kind is box=RxC (such as box=2x3) or jigsaw, \
+                 with +x and +hyper after it"
+            ),
+            ParseErrorKind::Shape(e) => e.fmt(f),
+            ParseErrorKind::Regions { found, expected } => write!(
+                f,
+                "{found} region labels for {expected} cells: a jigsaw gives each cell a \
+                 region, after its cells"
+            ),
+            ParseErrorKind::TooManyRegions { found, side } => write!(
+                f,
+                "{found} different region labels: a {side}×{side} jigsaw has {side} regions"
+            ),
+            ParseErrorKind::KindWithoutPuzzle => {
+                f.write_str("a kind with no puzzle after it")
+            }
         }
     }
 }
@@ -267,15 +326,62 @@ struct Line {
     /// Fields separated by tabs: one cell per field, so a short row may be
     /// a row whose empty tail was left off.
     tabbed: bool,
+    /// A jigsaw's region labels (its last word) and their columns.
+    regions: Vec<(char, u32)>,
+}
+
+/// A kind written before a puzzle (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Kind {
+    /// Boxes of `rows × cols`, or `None` for a jigsaw.
+    boxes: Option<(usize, usize)>,
+    extras: Extras,
+}
+
+impl Kind {
+    /// Reads a kind word (`box=2x3`, `jigsaw+x`, `box=3x3+hyper+x`): `None`
+    /// when the word does not look like one, `Some(Err)` when it looks like
+    /// one but is none.
+    fn read(word: &str) -> Option<Result<Kind, ParseErrorKind>> {
+        Some(match crate::shape::read_kind(word)? {
+            Ok((boxes, extras)) => Ok(Kind { boxes, extras }),
+            Err(()) => Err(ParseErrorKind::UnknownKind {
+                word: word.to_string(),
+            }),
+        })
+    }
+
+    /// The side a kind fixes (boxes do; a jigsaw takes its cells').
+    fn side(self) -> Option<usize> {
+        self.boxes.map(|(r, c)| r * c)
+    }
+
+    fn is_jigsaw(self) -> bool {
+        self.boxes.is_none()
+    }
+}
+
+/// A block being read: its side, its kind (from a line before it) and
+/// whether it is written in numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Block {
+    side: usize,
+    kind: Option<Kind>,
+    numbers: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mode {
     Idle,
-    /// Collecting the rows of a block of this size (of numbers when set).
-    Block(Size, bool),
+    /// Collecting the rows of a block.
+    Block(Block),
     /// 16-symbol lines that all fit 4×4 so far.
     Maybe16,
+}
+
+/// Whether a side can be a jigsaw's.
+fn jigsaw_side(n: usize) -> bool {
+    (MIN_SIDE..=MAX_SIDE).contains(&n)
 }
 
 /// The streaming parser. See the module documentation for the rules.
@@ -286,9 +392,11 @@ pub struct Parser {
     index: usize,
     mode: Mode,
     pending: Vec<Line>,
-    /// The alphabet last read for each size: a file keeps to one alphabet, so it
+    /// A kind alone on its line, for the puzzle that follows, and its line.
+    kind: Option<(Kind, usize)>,
+    /// The alphabet last read for each side: a file keeps to one alphabet, so it
     /// settles a later puzzle whose symbols fit several.
-    last_alphabet: [Option<Alphabet>; 4],
+    last_alphabet: [Option<Alphabet>; MAX_SIDE + 1],
     out: VecDeque<Entry>,
     ended: bool,
 }
@@ -296,11 +404,11 @@ pub struct Parser {
 impl Parser {
     /// A parser at the start of an input.
     pub fn new(options: ParseOptions) -> Parser {
-        let mut last_alphabet = [None; 4];
+        let mut last_alphabet = [None; MAX_SIDE + 1];
         if let Some(a) = options.prefer {
-            for size in Size::ALL {
-                if a.fits_size(size) {
-                    last_alphabet[size.box_size() - 2] = Some(a);
+            for (side, slot) in last_alphabet.iter_mut().enumerate() {
+                if a.fits_side(side) {
+                    *slot = Some(a);
                 }
             }
         }
@@ -310,6 +418,7 @@ impl Parser {
             index: 0,
             mode: Mode::Idle,
             pending: Vec::new(),
+            kind: None,
             last_alphabet,
             out: VecDeque::new(),
             ended: false,
@@ -344,8 +453,151 @@ impl Parser {
         } else if trimmed.starts_with('#') || is_border(trimmed, self.open_side()) {
             // Comments and decoration hold no cells.
         } else {
-            let line = split_cells(text, self.line_no);
-            self.content(line);
+            self.cells_line(text);
+        }
+    }
+
+    /// A line with content: a kind and what follows it, or cells.
+    fn cells_line(&mut self, mut text: &str) {
+        let lead = text.len() - text.trim_start().len();
+        let first_word = text[lead..].split_whitespace().next().unwrap_or("");
+        // Only a letter or a `+` can start a kind: the usual line pays one test.
+        let may_be_kind = first_word
+            .bytes()
+            .next()
+            .is_some_and(|b| matches!(b | 0x20, b'b' | b'j') || b == b'+');
+        if may_be_kind {
+            if let Some(kind) = Kind::read(first_word) {
+                self.end_group();
+                if let Some(old) = self.kind.take() {
+                    self.emit_error(old.1, None, ParseErrorKind::KindWithoutPuzzle);
+                }
+                let kind = match kind {
+                    Ok(kind) => kind,
+                    Err(e) => {
+                        let column = text[..lead].chars().count() + 1;
+                        self.emit_error(self.line_no, Some(column), e);
+                        return;
+                    }
+                };
+                let rest_at = lead + first_word.len();
+                let rest = &text[rest_at..];
+                if rest.trim().is_empty() {
+                    self.kind = Some((kind, self.line_no));
+                    return;
+                }
+                // A one-line puzzle of this kind.
+                let mut line = self.split(rest, kind.is_jigsaw(), true);
+                let shift = text[..rest_at].chars().count() as u32;
+                for (_, col) in line.cells.iter_mut().chain(line.regions.iter_mut()) {
+                    *col += shift;
+                }
+                if let Some(numbers) = &mut line.numbers {
+                    for (_, col) in numbers {
+                        *col += shift;
+                    }
+                }
+                self.kind_line(kind, line);
+                return;
+            }
+        }
+        let jigsaw = match self.mode {
+            Mode::Block(b) => b.kind.is_some_and(Kind::is_jigsaw),
+            _ => self.kind.is_some_and(|(k, _)| k.is_jigsaw()),
+        };
+        if jigsaw {
+            text = text.trim_end();
+        }
+        // The line after a jigsaw's kind may be its whole puzzle, with a
+        // comment after the regions.
+        let first = matches!(self.mode, Mode::Idle) && self.kind.is_some();
+        let line = self.split(text, jigsaw, first);
+        self.content(line);
+    }
+
+    /// Splits a line into cells (and, for a jigsaw, its region labels).
+    /// A jigsaw's one-line puzzle is `CELLS REGIONS [comment]` when its
+    /// cells are one word; otherwise, and in a block's rows, the regions
+    /// are the last word.
+    fn split(&self, text: &str, jigsaw: bool, one_line: bool) -> Line {
+        if !jigsaw {
+            return split_cells(text, self.line_no);
+        }
+        let body = text.trim_end();
+        let words: Vec<(usize, &str)> = body
+            .split_whitespace()
+            .map(|w| (w.as_ptr() as usize - body.as_ptr() as usize, w))
+            .collect();
+        let count = |w: &str| {
+            if w.contains(',') {
+                w.split(',').count()
+            } else {
+                w.chars().count()
+            }
+        };
+        let (cells_end, regions_at, regions_end, comment) = match words.as_slice() {
+            [(_, cells), (at, regions), rest @ ..]
+                if one_line && count(cells) == regions.chars().count() && count(cells) >= 16 =>
+            {
+                let end = at + regions.len();
+                let comment = rest.first().map(|_| body[end..].to_string());
+                (*at, *at, end, comment)
+            }
+            // One word on a puzzle's line: its cells, with no regions
+            // after them (said when the shape is read).
+            [_] if one_line => (body.len(), body.len(), body.len(), None),
+            [.., (at, regions)] => (*at, *at, at + regions.len(), None),
+            [] => (0, 0, 0, None),
+        };
+        let mut line = split_cells(&body[..cells_end], self.line_no);
+        let start = body[..regions_at].chars().count() as u32;
+        line.regions = body[regions_at..regions_end]
+            .chars()
+            .enumerate()
+            .map(|(i, ch)| (ch, start + i as u32 + 1))
+            .collect();
+        // What the cells' reader took for a comment is more cells here.
+        if let Some(extra) = line.comment.take() {
+            let at = line.cells.last().map_or(0, |c| c.1);
+            line.cells.extend(
+                extra
+                    .chars()
+                    .enumerate()
+                    .filter(|(_, ch)| !ch.is_whitespace() && *ch != '|')
+                    .map(|(i, ch)| (ch, at + i as u32 + 1)),
+            );
+        }
+        line.comment = comment;
+        line
+    }
+
+    /// A kind and a one-line puzzle after it.
+    fn kind_line(&mut self, kind: Kind, line: Line) {
+        let n = line.cells.len();
+        let side = kind
+            .side()
+            .or_else(|| (MIN_SIDE..=MAX_SIDE).find(|s| s * s == n));
+        match side {
+            Some(side) if side * side == n && self.options.side.is_none_or(|s| s == side) => {
+                let number = line.number;
+                let result = self
+                    .shape_of(side, Some(kind), &[&line])
+                    .and_then(|shape| {
+                        self.read_unit(&shape, std::slice::from_ref(&line), Layout::Line, true)
+                    })
+                    .map(|mut p| {
+                        p.comment = line.comment;
+                        p
+                    });
+                self.emit(number, result);
+            }
+            _ => {
+                let kind = ParseErrorKind::LineLength {
+                    cells: n,
+                    expected: kind.side().or(self.options.side),
+                };
+                self.emit_error(line.number, None, kind);
+            }
         }
     }
 
@@ -372,6 +624,9 @@ impl Parser {
     /// input without any puzzle as empty. Idempotent.
     pub fn finish(&mut self) {
         self.end_group();
+        if let Some((_, line)) = self.kind.take() {
+            self.emit_error(line, None, ParseErrorKind::KindWithoutPuzzle);
+        }
         if self.index == 0 {
             self.emit(
                 self.line_no.max(1),
@@ -394,8 +649,8 @@ impl Parser {
     /// The side of the block being read, if any.
     fn open_side(&self) -> Option<usize> {
         match self.mode {
-            Mode::Idle => None,
-            Mode::Block(size, _) => Some(size.side()),
+            Mode::Idle => self.kind.and_then(|(k, _)| k.side()),
+            Mode::Block(b) => Some(b.side),
             Mode::Maybe16 => Some(16),
         }
     }
@@ -405,13 +660,38 @@ impl Parser {
         self.out.pop_front()
     }
 
+    /// Whether a plain line of `n` cells can be a whole puzzle, and the
+    /// side it would have.
+    fn line_side(&self, n: usize) -> Option<usize> {
+        BOX_SIDES
+            .iter()
+            .copied()
+            .find(|s| s * s == n)
+            .filter(|s| self.options.side.is_none_or(|h| h == *s))
+    }
+
+    /// Whether a plain line of `n` cells can be a block's row.
+    fn row_side(&self, n: usize) -> Option<usize> {
+        BOX_SIDES
+            .contains(&n)
+            .then_some(n)
+            .filter(|s| self.options.side.is_none_or(|h| h == *s))
+    }
+
     fn content(&mut self, mut line: Line) {
         if line.tabbed {
             // A copied table may leave off a row's empty tail: fill it to the
             // side of the block its first row started.
             let n = line.cells.len();
-            if let Mode::Block(size, _) = self.mode {
-                let side = size.side();
+            if let Mode::Block(b) = self.mode {
+                let side = b.side;
+                let blank_tail = line.cells.iter().skip(side).all(|c| c.0 == '.');
+                if n > side && blank_tail {
+                    line.cells.truncate(side);
+                    if let Some(numbers) = &mut line.numbers {
+                        numbers.truncate(side);
+                    }
+                }
                 if n < side {
                     let col = line.cells.last().map_or(1, |c| c.1 + 1);
                     line.cells.resize(side, ('.', col));
@@ -422,10 +702,19 @@ impl Parser {
             }
         }
         let n = line.cells.len();
-        if line.numeric && matches!(self.mode, Mode::Maybe16 | Mode::Block(_, false)) {
+        if line.numeric
+            && matches!(
+                self.mode,
+                Mode::Maybe16 | Mode::Block(Block { numbers: false, .. })
+            )
+        {
             // Rows read as characters so far were numbers too.
             let fits = |l: &Line| l.numbers.as_ref().is_some_and(|c| c.len() == n);
-            if let (Some(size), true) = (Size::from_side(n), self.pending.iter().all(fits)) {
+            let side_ok = match self.mode {
+                Mode::Block(b) => b.side == n || b.kind.is_none() && BOX_SIDES.contains(&n),
+                _ => BOX_SIDES.contains(&n),
+            };
+            if side_ok && self.pending.iter().all(fits) {
                 for l in &mut self.pending {
                     l.cells = l.numbers.take().expect("checked");
                     l.numeric = true;
@@ -433,10 +722,18 @@ impl Parser {
                     // and only a comma line has them in our own output.
                     l.decorated = false;
                 }
-                self.mode = Mode::Block(size, true);
+                let kind = match self.mode {
+                    Mode::Block(b) => b.kind,
+                    _ => None,
+                };
+                self.mode = Mode::Block(Block {
+                    side: n,
+                    kind,
+                    numbers: true,
+                });
             }
         }
-        if !line.numeric && matches!(self.mode, Mode::Block(_, true)) {
+        if !line.numeric && matches!(self.mode, Mode::Block(Block { numbers: true, .. })) {
             if let Some(cells) = line.numbers.take() {
                 line.cells = cells;
                 line.numeric = true;
@@ -446,25 +743,25 @@ impl Parser {
         let n = line.cells.len();
         match self.mode {
             Mode::Idle => self.start(line),
-            Mode::Block(size, _) if n != size.side() && Size::from_cells(n).is_some() => {
+            Mode::Block(b) if b.kind.is_none() && n != b.side && self.line_side(n).is_some() => {
                 // A whole puzzle on one line: the block before it was cut short.
                 self.end_group();
                 self.start(line);
             }
-            Mode::Block(size, numeric) if n != size.side() && !numeric && is_text(&line, size) => {
+            Mode::Block(b) if n != b.side && !b.numbers && is_text(&line, b.side) => {
                 // A title or a note between a block's rows (a character no
-                // alphabet of the size has): reported on its own line, and
+                // alphabet of the side has): reported on its own line, and
                 // the block goes on instead of taking it as a row.
                 let kind = ParseErrorKind::LineLength {
                     cells: n,
-                    expected: self.options.size,
+                    expected: self.options.side,
                 };
                 self.emit_error(line.number, None, kind);
             }
-            Mode::Block(size, _) => {
+            Mode::Block(b) => {
                 self.pending.push(line);
-                if self.pending.len() == size.side() {
-                    self.emit_block(size);
+                if self.pending.len() == b.side {
+                    self.emit_block(b);
                 }
             }
             Mode::Maybe16 if n == 16 && line.comment.is_none() => {
@@ -473,9 +770,14 @@ impl Parser {
                 if !fits4 {
                     // A symbol beyond 1–4: the group is a 16×16 block, which
                     // this line may complete.
-                    self.mode = Mode::Block(Size::S16, false);
+                    let block = Block {
+                        side: 16,
+                        kind: None,
+                        numbers: false,
+                    };
+                    self.mode = Mode::Block(block);
                     if self.pending.len() == 16 {
-                        self.emit_block(Size::S16);
+                        self.emit_block(block);
                     }
                 } else if self.pending.len() == 16 {
                     self.decide_16();
@@ -496,7 +798,7 @@ impl Parser {
     /// so the 4×4 reading is then valid too: ambiguous.)
     fn decide_16(&mut self) {
         if no_repeats(
-            Size::S16,
+            &Shape::S16,
             self.pending
                 .iter()
                 .flat_map(|l| l.cells.iter().map(|c| c.0)),
@@ -512,35 +814,81 @@ impl Parser {
 
     fn start(&mut self, line: Line) {
         let n = line.cells.len();
-        let hint = self.options.size;
-        let as_line = Size::from_cells(n).filter(|s| hint.is_none_or(|h| h == *s));
-        let as_row = Size::from_side(n).filter(|s| hint.is_none_or(|h| h == *s));
+        if let Some((kind, _)) = self.kind.take() {
+            // More cells than a row holds: the whole puzzle, on the line
+            // after its kind.
+            let square = |k: usize| k > MAX_SIDE && (MIN_SIDE..=MAX_SIDE).any(|s| s * s == k);
+            if square(n) {
+                self.kind_line(kind, line);
+                return;
+            }
+            let k = line.regions.len();
+            if n == 0 && (MIN_SIDE..=MAX_SIDE).any(|s| s * s == k) {
+                // A jigsaw's cells with no regions after them.
+                let kind = ParseErrorKind::Regions {
+                    found: 0,
+                    expected: k,
+                };
+                self.emit_error(line.number, None, kind);
+                return;
+            }
+            // The first row of a block headed by its kind.
+            let side = kind.side().unwrap_or(n);
+            if side == n && jigsaw_side(n) && self.options.side.is_none_or(|s| s == n) {
+                self.mode = Mode::Block(Block {
+                    side,
+                    kind: Some(kind),
+                    numbers: line.numeric,
+                });
+                self.pending.push(line);
+            } else {
+                let kind = ParseErrorKind::RowLength {
+                    cells: n,
+                    side: kind.side().or(self.options.side).unwrap_or(n),
+                };
+                self.emit_error(line.number, None, kind);
+            }
+            return;
+        }
+        let as_line = self.line_side(n);
+        let as_row = self.row_side(n);
         match (as_line, as_row) {
             (Some(_), Some(_)) => {
                 // 16 symbols, no size named: the group decides. A comment
                 // marks a whole puzzle; a symbol beyond 1–4, a 16×16 row.
+                let block = |numbers| Block {
+                    side: 16,
+                    kind: None,
+                    numbers,
+                };
                 if line.comment.is_some() {
-                    self.emit_line(Size::S4, line);
+                    self.emit_line(4, line);
                 } else if line.numeric {
-                    self.mode = Mode::Block(Size::S16, true);
+                    self.mode = Mode::Block(block(true));
                     self.pending.push(line);
                 } else if fits_4x4(&line) {
                     self.mode = Mode::Maybe16;
                     self.pending.push(line);
                 } else {
-                    self.mode = Mode::Block(Size::S16, false);
+                    self.mode = Mode::Block(block(false));
                     self.pending.push(line);
                 }
             }
-            (Some(size), None) => self.emit_line(size, line),
-            (None, Some(size)) => {
-                self.mode = Mode::Block(size, line.numeric);
+            (Some(side), None) => self.emit_line(side, line),
+            (None, Some(side)) => {
+                self.mode = Mode::Block(Block {
+                    side,
+                    kind: None,
+                    numbers: line.numeric,
+                });
                 self.pending.push(line);
             }
             (None, None) => {
-                let kind = ParseErrorKind::LineLength {
-                    cells: n,
-                    expected: hint,
+                let kind = match self.options.side {
+                    // The named side's n² cells, but the side has no boxes
+                    // (5, 7, 11, …): only a jigsaw line, with its regions, fits.
+                    Some(s) if s * s == n => ParseErrorKind::Shape(ShapeError::UnsupportedSide(s)),
+                    expected => ParseErrorKind::LineLength { cells: n, expected },
                 };
                 self.emit_error(line.number, None, kind);
             }
@@ -550,10 +898,10 @@ impl Parser {
     fn end_group(&mut self) {
         match self.mode {
             Mode::Idle => {}
-            Mode::Block(size, _) => {
+            Mode::Block(b) => {
                 let first = self.pending[0].number;
                 let rows = self.pending.len();
-                let side = size.side();
+                let side = b.side;
                 // A row of the wrong length explains the block better than the
                 // missing rows do.
                 match self.pending.iter().find(|l| l.cells.len() != side) {
@@ -580,13 +928,111 @@ impl Parser {
         let lines = std::mem::take(&mut self.pending);
         self.mode = Mode::Idle;
         for line in lines {
-            self.emit_line(Size::S4, line);
+            self.emit_line(4, line);
         }
     }
 
-    fn emit_line(&mut self, size: Size, line: Line) {
+    /// The shape of a plain grid of `side`: its usual boxes, or the boxes
+    /// the options name for that side.
+    fn plain_shape(&self, side: usize) -> Shape {
+        let (r, c) = match self.options.boxes {
+            Some((r, c)) if r * c == side => (r, c),
+            _ => usual_box(side).expect("a side with boxes"),
+        };
+        Shape::boxes(r, c).expect("boxes that tile the side")
+    }
+
+    /// The shape of a puzzle of `side` and `kind` (a jigsaw's regions come
+    /// from its lines).
+    fn shape_of(
+        &self,
+        side: usize,
+        kind: Option<Kind>,
+        lines: &[&Line],
+    ) -> Result<Shape, ParseError> {
+        let first = lines.first().map_or(self.line_no, |l| l.number);
+        let at = |kind| ParseError {
+            line: first,
+            column: None,
+            kind,
+        };
+        let Some(kind) = kind else {
+            return Ok(self.plain_shape(side));
+        };
+        let shape = match kind.boxes {
+            Some((r, c)) => Shape::boxes(r, c).map_err(|e| at(ParseErrorKind::Shape(e)))?,
+            None => {
+                let mut labels: Vec<char> = Vec::new();
+                let mut regions = Vec::with_capacity(side * side);
+                for line in lines {
+                    let expected = if lines.len() == 1 { side * side } else { side };
+                    if line.regions.len() != expected || line.cells.len() * line.regions.len() == 0
+                    {
+                        return Err(ParseError {
+                            line: line.number,
+                            column: None,
+                            kind: ParseErrorKind::Regions {
+                                found: line.regions.len(),
+                                expected,
+                            },
+                        });
+                    }
+                    for &(ch, col) in &line.regions {
+                        let ch = ch.to_ascii_uppercase();
+                        let id = match labels.iter().position(|&l| l == ch) {
+                            Some(i) => i,
+                            None if labels.len() < side && ch.is_ascii_alphanumeric() => {
+                                labels.push(ch);
+                                labels.len() - 1
+                            }
+                            None => {
+                                let kind = if ch.is_ascii_alphanumeric() {
+                                    ParseErrorKind::TooManyRegions {
+                                        found: side + 1,
+                                        side,
+                                    }
+                                } else {
+                                    ParseErrorKind::UnknownKind {
+                                        word: ch.to_string(),
+                                    }
+                                };
+                                return Err(ParseError {
+                                    line: line.number,
+                                    column: Some(col as usize),
+                                    kind,
+                                });
+                            }
+                        };
+                        regions.push(id as u8);
+                    }
+                }
+                Shape::jigsaw(&regions).map_err(|e| {
+                    // Name the region by its label, as written.
+                    let e = match e {
+                        ShapeError::RegionSize {
+                            region,
+                            cells,
+                            side,
+                        } => ShapeError::RegionLabel {
+                            label: labels.get(region).copied().unwrap_or('?'),
+                            cells,
+                            side,
+                        },
+                        other => other,
+                    };
+                    at(ParseErrorKind::Shape(e))
+                })?
+            }
+        };
+        shape
+            .with_extras(kind.extras)
+            .map_err(|e| at(ParseErrorKind::Shape(e)))
+    }
+
+    fn emit_line(&mut self, side: usize, line: Line) {
         let number = line.number;
-        let result = self.read_unit(size, std::slice::from_ref(&line), Layout::Line);
+        let shape = self.plain_shape(side);
+        let result = self.read_unit(&shape, std::slice::from_ref(&line), Layout::Line, false);
         let result = result.map(|mut p| {
             p.comment = line.comment;
             p
@@ -594,11 +1040,11 @@ impl Parser {
         self.emit(number, result);
     }
 
-    fn emit_block(&mut self, size: Size) {
+    fn emit_block(&mut self, block: Block) {
         let lines = std::mem::take(&mut self.pending);
         self.mode = Mode::Idle;
         let first = lines[0].number;
-        let side = size.side();
+        let side = block.side;
         let result = match lines.iter().find(|l| l.cells.len() != side) {
             Some(bad) => Err(ParseError {
                 line: bad.number,
@@ -614,7 +1060,9 @@ impl Parser {
                 } else {
                     Layout::Block
                 };
-                self.read_unit(size, &lines, layout)
+                let refs: Vec<&Line> = lines.iter().collect();
+                self.shape_of(side, block.kind, &refs)
+                    .and_then(|shape| self.read_unit(&shape, &lines, layout, block.kind.is_some()))
             }
         };
         self.emit(first, result);
@@ -626,27 +1074,29 @@ impl Parser {
     /// Turns the cells of one puzzle into a grid, choosing the alphabet.
     fn read_unit(
         &mut self,
-        size: Size,
+        shape: &Shape,
         lines: &[Line],
         layout: Layout,
+        kind: bool,
     ) -> Result<Puzzle, ParseError> {
+        let side = shape.side();
         let cells = || {
             lines
                 .iter()
                 .flat_map(|l| l.cells.iter().map(move |&(ch, col)| (ch, l.number, col)))
         };
         if lines.iter().any(|l| l.numeric) {
-            return read_numbers(size, lines, layout);
+            return read_numbers(shape, lines, layout, kind);
         }
         let named = self
             .options
             .alphabet
-            .filter(|a| a.fits_size(size) && a.is_single_char());
+            .filter(|a| a.fits_side(side) && a.is_single_char());
         let candidates: &[Alphabet] = match &named {
             Some(a) => std::slice::from_ref(a),
-            None => Alphabet::single_char(size),
+            None => Alphabet::single_char(side),
         };
-        let fits = |a: Alphabet, ch: char| a.is_blank(ch) || a.digit(size, ch).is_some();
+        let fits = |a: Alphabet, ch: char| a.is_blank(side, ch) || a.digit(side, ch).is_some();
         // For each candidate, the position of the first character it rejects.
         let first_bad: Vec<Option<usize>> = candidates
             .iter()
@@ -658,7 +1108,6 @@ impl Parser {
             .filter(|(_, bad)| bad.is_none())
             .map(|(&a, _)| a)
             .collect();
-        let slot = size.box_size() - 2;
         let alphabet = match fitting.len() {
             1 => fitting[0],
             0 => {
@@ -673,17 +1122,17 @@ impl Parser {
                     })
                     .expect("no alphabet fits, so each has a first rejected character");
                 let (found, line, col) = cells().nth(at).expect("position within the cells");
-                let known = Alphabet::single_char(size).iter().any(|&a| fits(a, found));
+                let known = Alphabet::single_char(side).iter().any(|&a| fits(a, found));
                 let kind = if known && named.is_none() && at > 0 {
                     ParseErrorKind::MixedAlphabets {
                         found,
-                        size,
+                        side,
                         alphabet: best,
                     }
                 } else {
                     ParseErrorKind::UnknownSymbol {
                         found,
-                        size,
+                        side,
                         expected: candidates.to_vec(),
                     }
                 };
@@ -693,24 +1142,24 @@ impl Parser {
                     kind,
                 });
             }
-            _ => match self.last_alphabet[slot].filter(|a| fitting.contains(a)) {
+            _ => match self.last_alphabet[side].filter(|a| fitting.contains(a)) {
                 Some(a) => a,
                 None => {
                     return Err(ParseError {
                         line: lines[0].number,
                         column: None,
                         kind: ParseErrorKind::AmbiguousAlphabet {
-                            size,
+                            side,
                             fits: fitting,
                         },
                     })
                 }
             },
         };
-        self.last_alphabet[slot] = Some(alphabet);
+        self.last_alphabet[side] = Some(alphabet);
         let mut blank = None;
         let digits: Vec<u8> = cells()
-            .map(|(ch, _, _)| match alphabet.digit(size, ch) {
+            .map(|(ch, _, _)| match alphabet.digit(side, ch) {
                 Some(d) => d,
                 None => {
                     blank.get_or_insert(ch);
@@ -718,14 +1167,15 @@ impl Parser {
                 }
             })
             .collect();
-        let grid =
-            Grid::from_cells(size, digits).expect("one digit per cell, each within the side");
+        let grid = Grid::from_cells(shape.clone(), digits)
+            .expect("one digit per cell, each within the side");
         Ok(Puzzle {
             grid,
             notation: Notation {
                 alphabet,
                 layout,
-                blank: blank.unwrap_or_else(|| alphabet.default_blank(size)),
+                blank: blank.unwrap_or_else(|| alphabet.default_blank(side)),
+                kind,
             },
             comment: None,
         })
@@ -940,8 +1390,14 @@ pub fn parse_first(text: &str, options: ParseOptions) -> Result<(Puzzle, usize),
 
 /// The cells of numbers lines: the numbers were encoded as `1`–`9A`–`P`
 /// characters (`0` or the blank character empty, `?` out of range) by [`read_numbers_of`].
-fn read_numbers(size: Size, lines: &[Line], layout: Layout) -> Result<Puzzle, ParseError> {
-    let mut digits = Vec::with_capacity(size.cells());
+fn read_numbers(
+    shape: &Shape,
+    lines: &[Line],
+    layout: Layout,
+    kind: bool,
+) -> Result<Puzzle, ParseError> {
+    let side = shape.side();
+    let mut digits = Vec::with_capacity(shape.cells());
     let mut blank = None;
     for line in lines {
         for &(ch, col) in &line.cells {
@@ -950,13 +1406,13 @@ fn read_numbers(size: Size, lines: &[Line], layout: Layout) -> Result<Puzzle, Pa
                     blank.get_or_insert(ch);
                     0
                 }
-                _ => match Alphabet::DigitsLetters.digit(Size::S25, ch) {
-                    Some(d) if d as usize <= size.side() => d,
+                _ => match Alphabet::DigitsLetters.digit(MAX_SIDE, ch) {
+                    Some(d) if d as usize <= side => d,
                     _ => {
                         return Err(ParseError {
                             line: line.number,
                             column: Some(col as usize),
-                            kind: ParseErrorKind::NumberOutOfRange { side: size.side() },
+                            kind: ParseErrorKind::NumberOutOfRange { side },
                         })
                     }
                 },
@@ -964,29 +1420,24 @@ fn read_numbers(size: Size, lines: &[Line], layout: Layout) -> Result<Puzzle, Pa
             digits.push(d);
         }
     }
-    let grid = Grid::from_cells(size, digits).expect("one digit per cell, each within the side");
+    let grid =
+        Grid::from_cells(shape.clone(), digits).expect("one digit per cell, each within the side");
     Ok(Puzzle {
         grid,
         notation: Notation {
-            alphabet: if size.side() > 9 {
+            alphabet: if side > 9 {
                 Alphabet::Numbers
             } else {
                 Alphabet::Digits
             },
             layout,
             blank: blank.unwrap_or('0'),
+            kind,
         },
         comment: None,
     })
 }
 
-/// A line read as numbers separated by commas, semicolons, spaces or `|`
-/// (a word `0` or a blank character is an empty cell), each number encoded
-/// as its `1`–`9A`–`P` character (`0` or the blank as written for an
-/// empty cell, `?` above 25), with its
-/// column; and whether the line can only be numbers (a comma or semicolon,
-/// or a number of two digits). `None` when some word is not a number or a
-/// blank.
 fn read_numbers_of(text: &str) -> Option<(Vec<(char, u32)>, bool)> {
     let mut cells = Vec::new();
     let mut numeric = false;
@@ -1044,13 +1495,14 @@ fn is_border(trimmed: &str, side: Option<usize>) -> bool {
         return true;
     }
     let dashes = trimmed.chars().filter(|&c| c == '-').count();
-    let row_or_puzzle = Size::ALL
-        .iter()
-        .any(|s| s.side() == dashes || s.cells() == dashes);
+    // Inside a block only its own side is a row: a longer run between its
+    // rows is a rule, even when another side has that many cells.
+    let row = side.map_or(BOX_SIDES.contains(&dashes), |n| n == dashes);
+    let row_or_puzzle = row || BOX_SIDES.iter().any(|&s| s * s == dashes);
     let short_row = side.is_some_and(|n| dashes < n);
-    let near_puzzle = Size::ALL[1..]
+    let near_puzzle = BOX_SIDES[1..]
         .iter()
-        .any(|s| s.cells().abs_diff(dashes) <= 2);
+        .any(|&s| (s * s).abs_diff(dashes) <= 2);
     !(row_or_puzzle || short_row || near_puzzle)
 }
 
@@ -1080,12 +1532,20 @@ fn split_tabbed(text: &str, number: usize) -> Option<Line> {
         fields.push((field.trim(), col + lead));
         col += field.chars().count() as u32 + 1;
     }
-    // A tab after the last cell makes an empty field that is no cell.
-    while fields.len() > 1
-        && fields.last().is_some_and(|f| f.0.is_empty())
-        && Size::from_side(fields.len()).is_none()
-    {
-        fields.pop();
+    // A tab after the last cell makes an empty field that is no cell. Empty
+    // fields at the end are dropped down to a classic side (4, 9, 16, 25:
+    // the tables people copy), or failing that to any side; a block then
+    // fills or trims its rows to its own side (see `Parser::content`).
+    let full = fields.len();
+    let trailing = fields.iter().rev().take_while(|f| f.0.is_empty()).count();
+    let keep = |sides: &[usize]| {
+        (full.saturating_sub(trailing).max(1)..=full)
+            .rev()
+            .find(|n| sides.contains(n))
+    };
+    let classic = [4, 9, 16, 25];
+    if let Some(n) = keep(&classic).or_else(|| keep(&BOX_SIDES)) {
+        fields.truncate(n);
     }
     let mut cells = Vec::with_capacity(fields.len());
     let mut numbers = Some(Vec::with_capacity(fields.len()));
@@ -1133,6 +1593,7 @@ fn split_tabbed(text: &str, number: usize) -> Option<Line> {
         decorated: false,
         numbers,
         numeric,
+        regions: Vec::new(),
         tabbed: true,
     })
 }
@@ -1151,6 +1612,7 @@ fn split_cells(text: &str, number: usize) -> Line {
             decorated: text.contains('|'),
             numbers: None,
             numeric: true,
+            regions: Vec::new(),
             tabbed: false,
         };
     }
@@ -1161,7 +1623,7 @@ fn split_cells(text: &str, number: usize) -> Line {
     let word = &rest[..word_end];
     let word_cells = word.chars().count();
     let lead_cols = text[..lead].chars().count() as u32;
-    if !word.contains('|') && Size::from_cells(word_cells).is_some() {
+    if !word.contains('|') && BOX_SIDES.iter().any(|&s| s * s == word_cells) {
         let cells = word
             .chars()
             .enumerate()
@@ -1176,6 +1638,7 @@ fn split_cells(text: &str, number: usize) -> Line {
             decorated: false,
             numbers,
             numeric: false,
+            regions: Vec::new(),
             tabbed: false,
         };
     }
@@ -1194,24 +1657,18 @@ fn split_cells(text: &str, number: usize) -> Line {
         decorated,
         numbers,
         numeric: false,
+        regions: Vec::new(),
         tabbed: false,
     }
 }
 
-/// True when the characters, read as the cells of a `size` grid in row-major
-/// order, repeat no symbol within a row, column or box (blanks aside).
-fn no_repeats(size: Size, chars: impl Iterator<Item = char>) -> bool {
+/// True when the characters, read as the cells of a `shape` grid in row-major
+/// order, repeat no symbol within a house (blanks aside).
+fn no_repeats(shape: &Shape, chars: impl Iterator<Item = char>) -> bool {
     let cells: Vec<char> = chars.collect();
-    let blank = |ch: char| Alphabet::Digits.is_blank(ch);
+    let blank = |ch: char| Alphabet::Digits.is_blank(shape.side(), ch);
     (0..cells.len()).all(|a| {
-        blank(cells[a])
-            || (a + 1..cells.len()).all(|b| {
-                cells[a] != cells[b] || {
-                    let [r1, c1, b1] = size.houses_of(a);
-                    let [r2, c2, b2] = size.houses_of(b);
-                    r1 != r2 && c1 != c2 && b1 != b2
-                }
-            })
+        blank(cells[a]) || (a + 1..cells.len()).all(|b| cells[a] != cells[b] || !shape.sees(a, b))
     })
 }
 
@@ -1219,23 +1676,22 @@ fn no_repeats(size: Size, chars: impl Iterator<Item = char>) -> bool {
 /// empty cells, not a blank line.
 fn is_empty_row(text: &str) -> bool {
     let fields = text.split('\t').count();
-    text.contains('\t')
-        && (Size::from_side(fields).is_some() || Size::from_side(fields - 1).is_some())
+    text.contains('\t') && (BOX_SIDES.contains(&fields) || BOX_SIDES.contains(&(fields - 1)))
 }
 
 /// True when some character of the line is no symbol of any alphabet of
-/// `size` and no blank: words, not a row of cells.
-fn is_text(line: &Line, size: Size) -> bool {
+/// `side` and no blank: words, not a row of cells.
+fn is_text(line: &Line, side: usize) -> bool {
     line.cells.iter().any(|&(ch, _)| {
-        !Alphabet::single_char(size)
+        !Alphabet::single_char(side)
             .iter()
-            .any(|a| a.is_blank(ch) || a.digit(size, ch).is_some())
+            .any(|a| a.is_blank(side, ch) || a.digit(side, ch).is_some())
     })
 }
 
 /// True when every cell of the line is a 4×4 symbol or a blank.
 fn fits_4x4(line: &Line) -> bool {
-    line.cells.iter().all(|&(ch, _)| {
-        Alphabet::Digits.is_blank(ch) || Alphabet::Digits.digit(Size::S4, ch).is_some()
-    })
+    line.cells
+        .iter()
+        .all(|&(ch, _)| Alphabet::Digits.is_blank(4, ch) || Alphabet::Digits.digit(4, ch).is_some())
 }

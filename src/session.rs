@@ -11,9 +11,10 @@
 
 use crate::alphabet::Alphabet;
 use crate::format::{format, Layout, Notation};
-use crate::grid::{house_cells, Conflict, Grid, GridError, House, Size};
+use crate::grid::{Conflict, Grid, GridError};
 use crate::logic::{self, Candidates, Check, End, Hint, Level, Path, Step, Truth};
 use crate::parse::{parse_first, ParseError, ParseOptions};
+use crate::shape::{House, Shape};
 use crate::share::{self, ShareError};
 use crate::solver::{Outcome, SolveOptions};
 use crate::verify::{verify, VerifyError};
@@ -184,8 +185,8 @@ pub enum Kind {
     /// A puzzle read from text: its size and alphabet, its givens, and how
     /// many puzzles the text held (the first is shown).
     Loaded {
-        /// The puzzle's size.
-        size: Size,
+        /// The puzzle's shape.
+        shape: Shape,
         /// The alphabet it was written in.
         alphabet: Alphabet,
         /// Its number of givens.
@@ -195,8 +196,8 @@ pub enum Kind {
     },
     /// A puzzle with entries from a link.
     Opened {
-        /// The puzzle's size.
-        size: Size,
+        /// The puzzle's shape.
+        shape: Shape,
         /// Its number of givens.
         givens: usize,
         /// Its number of entries.
@@ -284,11 +285,11 @@ impl Hinting {
 }
 
 /// The houses a step points at: its own, or the box of its first cell.
-pub fn focus(step: &Step, size: Size) -> Vec<House> {
+pub fn focus(step: &Step, shape: &Shape) -> Vec<House> {
     if step.houses.is_empty() {
         step.cells
             .first()
-            .map(|&c| vec![size.houses_of(c)[2]])
+            .map(|&c| vec![shape.region_house(c)])
             .unwrap_or_default()
     } else {
         step.houses.clone()
@@ -311,7 +312,8 @@ impl Walk {
 
     /// The candidates before the step shown.
     fn candidates(&self, s: &Session) -> Candidates {
-        let puzzle = Grid::from_cells(s.size, s.givens.clone()).expect("givens of this size");
+        let puzzle =
+            Grid::from_cells(s.shape.clone(), s.givens.clone()).expect("givens of this size");
         let mut c = Candidates::new(&puzzle).expect("a path has consistent givens");
         for step in &self.path.steps[..self.at] {
             c.apply(step);
@@ -391,7 +393,7 @@ struct Snapshot {
 /// The state of one grid being worked on.
 #[derive(Clone, Debug)]
 pub struct Session {
-    size: Size,
+    shape: Shape,
     alphabet: Alphabet,
     /// The layout copied text is written in: the one the puzzle came in.
     layout: Layout,
@@ -431,15 +433,15 @@ pub struct Session {
 }
 
 impl Session {
-    /// An empty grid of `size` in edit mode.
-    pub fn new(size: Size) -> Session {
+    /// An empty grid of `shape` in edit mode.
+    pub fn new(shape: Shape) -> Session {
         Session {
-            size,
-            alphabet: Alphabet::default_for(size),
-            layout: default_layout(size),
-            givens: vec![0; size.cells()],
-            entries: vec![0; size.cells()],
-            notes: vec![0; size.cells()],
+            alphabet: Alphabet::default_for(shape.side()),
+            layout: default_layout(&shape),
+            givens: vec![0; shape.cells()],
+            entries: vec![0; shape.cells()],
+            notes: vec![0; shape.cells()],
+            shape,
             solution: None,
             mode: Mode::Edit,
             noting: false,
@@ -460,9 +462,9 @@ impl Session {
 
     // ---- reading the state ------------------------------------------------
 
-    /// The grid's size.
-    pub fn size(&self) -> Size {
-        self.size
+    /// The grid's shape.
+    pub fn shape(&self) -> &Shape {
+        &self.shape
     }
     /// The alphabet the grid is shown and copied in.
     pub fn alphabet(&self) -> Alphabet {
@@ -582,7 +584,7 @@ impl Session {
 
     /// Cells the solver's digits fill (0 without a solution).
     pub fn filled_count(&self) -> usize {
-        (0..self.size.cells())
+        (0..self.shape.cells())
             .filter(|&c| self.shown(c).1 == Role::Filled)
             .count()
     }
@@ -616,13 +618,17 @@ impl Session {
             (None, Some(h)) if h.level == HintLevel::Nudge => h
                 .steps()
                 .first()
-                .map(|s| focus(s, self.size))
+                .map(|s| focus(s, &self.shape))
                 .unwrap_or_default(),
-            (None, Some(h)) => h.steps().iter().flat_map(|s| focus(s, self.size)).collect(),
+            (None, Some(h)) => h
+                .steps()
+                .iter()
+                .flat_map(|s| focus(s, &self.shape))
+                .collect(),
             (None, None) => Vec::new(),
         };
-        let [r, c, x] = self.size.houses_of(cell);
-        houses.iter().any(|&h| h == r || h == c || h == x)
+        let own = self.shape.houses_of(cell);
+        houses.iter().any(|h| own.contains(h))
     }
 
     /// Whether `cell` belongs to the pattern of the step on show, or of the
@@ -668,11 +674,12 @@ impl Session {
     /// entries, in the session's alphabet and layout.
     pub fn text(&self) -> String {
         let cells = self.solution.clone().unwrap_or_else(|| self.current());
-        let grid = Grid::from_cells(self.size, cells).expect("cells of this size");
+        let grid = Grid::from_cells(self.shape.clone(), cells).expect("cells of this size");
         let notation = Notation {
             alphabet: self.alphabet,
             layout: self.layout,
-            blank: self.alphabet.default_blank(self.size),
+            blank: self.alphabet.default_blank(self.shape.side()),
+            kind: false,
         };
         format(&grid, &notation)
     }
@@ -699,7 +706,7 @@ impl Session {
     /// Shows the grid in another alphabet; `false` when it does not serve
     /// the size.
     pub fn set_alphabet(&mut self, alphabet: Alphabet) -> bool {
-        let fits = alphabet.fits_size(self.size);
+        let fits = alphabet.fits_side(self.shape.side());
         if fits {
             self.alphabet = alphabet;
         }
@@ -723,11 +730,11 @@ impl Session {
         self.clear_notes = on;
     }
 
-    /// An empty grid of another size, in edit mode; no undo across sizes.
+    /// An empty grid of another shape, in edit mode; no undo across shapes.
     /// The settings stay.
-    pub fn resize(&mut self, size: Size) {
+    pub fn resize(&mut self, shape: Shape) {
         let (readonly, noting, clear_notes) = (self.readonly, self.noting, self.clear_notes);
-        *self = Session::new(size);
+        *self = Session::new(shape);
         self.readonly = readonly;
         self.noting = noting;
         self.clear_notes = clear_notes;
@@ -737,7 +744,7 @@ impl Session {
 
     /// Puts the cursor on `cell`.
     pub fn select(&mut self, cell: usize) -> Feedback {
-        if cell >= self.size.cells() {
+        if cell >= self.shape.cells() {
             return Feedback::refused(Refusal::NoSuchCell(cell));
         }
         self.cursor = cell;
@@ -749,7 +756,7 @@ impl Session {
 
     /// Moves the cursor by rows and columns, stopping at the edges.
     pub fn step(&mut self, rows: isize, cols: isize) -> Feedback {
-        let n = self.size.side() as isize;
+        let n = self.shape.side() as isize;
         let (r, c) = (
             (self.cursor as isize / n + rows).clamp(0, n - 1),
             (self.cursor as isize % n + cols).clamp(0, n - 1),
@@ -766,7 +773,7 @@ impl Session {
         if self.readonly {
             return Feedback::refused(Refusal::ReadOnly);
         }
-        if digit as usize > self.size.side() {
+        if digit as usize > self.shape.side() {
             return Feedback::refused(Refusal::NotASymbol(char::REPLACEMENT_CHARACTER));
         }
         if self.mode == Mode::Play && self.givens[cell] != 0 {
@@ -797,7 +804,7 @@ impl Session {
             // Typing over a shown solution is working on the grid again.
             self.solution = None;
         }
-        if advance && cell + 1 < self.size.cells() {
+        if advance && cell + 1 < self.shape.cells() {
             self.cursor = cell + 1;
         }
         Feedback {
@@ -816,7 +823,7 @@ impl Session {
         if self.readonly {
             return Feedback::refused(Refusal::ReadOnly);
         }
-        if cell >= self.size.cells() || digit as usize > self.size.side() {
+        if cell >= self.shape.cells() || digit as usize > self.shape.side() {
             return Feedback::refused(Refusal::NoSuchCell(cell));
         }
         if self.mode == Mode::Play && self.givens[cell] != 0 {
@@ -854,7 +861,7 @@ impl Session {
         if let Some(refused) = self.refuse_note(cell, to) {
             return refused;
         }
-        if from == 0 || from as usize > self.size.side() {
+        if from == 0 || from as usize > self.shape.side() {
             return Feedback::refused(Refusal::NotASymbol(char::REPLACEMENT_CHARACTER));
         }
         self.notes[cell] ^= 1 << (from - 1) | 1 << (to - 1);
@@ -869,10 +876,10 @@ impl Session {
         if self.readonly {
             return Some(Feedback::refused(Refusal::ReadOnly));
         }
-        if cell >= self.size.cells() {
+        if cell >= self.shape.cells() {
             return Some(Feedback::refused(Refusal::NoSuchCell(cell)));
         }
-        if digit == 0 || digit as usize > self.size.side() {
+        if digit == 0 || digit as usize > self.shape.side() {
             return Some(Feedback::refused(Refusal::NotASymbol(
                 char::REPLACEMENT_CHARACTER,
             )));
@@ -887,13 +894,13 @@ impl Session {
     /// Replaces every note (restoring saved work; not undoable). Notes
     /// beyond the side are dropped.
     pub fn set_notes(&mut self, notes: &[u32]) -> Result<(), Refusal> {
-        if notes.len() != self.size.cells() {
+        if notes.len() != self.shape.cells() {
             return Err(Refusal::BadCells(GridError::WrongLength {
-                expected: self.size.cells(),
+                expected: self.shape.cells(),
                 found: notes.len(),
             }));
         }
-        let all = (1u32 << self.size.side()) - 1;
+        let all = (1u32 << self.shape.side()) - 1;
         self.notes = notes.iter().map(|&m| m & all).collect();
         Ok(())
     }
@@ -904,12 +911,9 @@ impl Session {
         if digit == 0 || !self.clear_notes {
             return;
         }
-        for house in self.size.houses_of(cell) {
-            for peer in house_cells(self.size, house) {
-                if peer != cell {
-                    self.notes[peer] &= !(1 << (digit - 1));
-                }
-            }
+        let geometry = crate::shape::Geometry::of(&self.shape);
+        for &peer in geometry.peers(cell) {
+            self.notes[peer as usize] &= !(1 << (digit - 1));
         }
     }
 
@@ -953,13 +957,13 @@ impl Session {
     /// Replaces givens and entries (a generated or restored puzzle; undoable
     /// when the size stays). Entries under givens are dropped.
     pub fn replace(&mut self, givens: Grid, entries: Grid) -> Feedback {
-        if entries.size() != givens.size() {
+        if entries.shape() != givens.shape() {
             return Feedback::refused(Refusal::BadCells(GridError::WrongLength {
-                expected: givens.size().cells(),
-                found: entries.size().cells(),
+                expected: givens.shape().cells(),
+                found: entries.shape().cells(),
             }));
         }
-        self.adopt(givens.size());
+        self.adopt(givens.shape());
         self.remember();
         self.givens = givens.cells().to_vec();
         self.entries = entries
@@ -986,13 +990,13 @@ impl Session {
             Ok(found) => found,
             Err(e) => return Feedback::refused(Refusal::Unreadable(e)),
         };
-        let size = puzzle.grid.size();
-        self.replace(puzzle.grid.clone(), Grid::empty(size));
+        let shape = puzzle.grid.shape().clone();
+        self.replace(puzzle.grid.clone(), Grid::empty(shape.clone()));
         self.alphabet = puzzle.notation.alphabet;
         self.layout = puzzle.notation.layout;
         self.mode = Mode::Edit;
         Feedback::of(Kind::Loaded {
-            size,
+            shape,
             alphabet: self.alphabet,
             givens: puzzle.grid.filled(),
             puzzles,
@@ -1007,7 +1011,7 @@ impl Session {
             Err(e) => return Feedback::refused(Refusal::BadLink(e)),
         };
         let (givens, entries) = (shared.givens, shared.entries);
-        let size = givens.size();
+        let shape = givens.shape().clone();
         let (g, e) = (givens.filled(), entries.filled());
         let conflict = givens.conflicts().first().copied();
         self.replace(givens, entries);
@@ -1017,7 +1021,7 @@ impl Session {
         let cells = conflict.map_or_else(Vec::new, |c| vec![c.first, c.second]);
         Feedback {
             kind: Kind::Opened {
-                size,
+                shape,
                 givens: g,
                 entries: e,
                 conflict,
@@ -1026,10 +1030,10 @@ impl Session {
         }
     }
 
-    /// Takes a size, starting an empty grid when it changes.
-    fn adopt(&mut self, size: Size) {
-        if size != self.size {
-            self.resize(size);
+    /// Takes a shape, starting an empty grid when it changes.
+    fn adopt(&mut self, shape: &Shape) {
+        if shape != &self.shape {
+            self.resize(shape.clone());
         }
     }
 
@@ -1101,7 +1105,8 @@ impl Session {
         self.hinting = None;
         self.walk = None;
         self.possible = None;
-        let grid = Grid::from_cells(self.size, self.current()).expect("cells of this size");
+        let grid =
+            Grid::from_cells(self.shape.clone(), self.current()).expect("cells of this shape");
         self.conflicts = grid.conflicts();
     }
 
@@ -1111,11 +1116,12 @@ impl Session {
     /// the independent verifier accepts it. Entries stay: right ones keep
     /// their role, wrong ones show the solver's digit.
     pub fn show_solution(&mut self, cells: &[u8]) -> Feedback {
-        let solution = match Grid::from_cells(self.size, cells.to_vec()) {
+        let solution = match Grid::from_cells(self.shape.clone(), cells.to_vec()) {
             Ok(g) => g,
             Err(e) => return Feedback::refused(Refusal::BadCells(e)),
         };
-        let puzzle = Grid::from_cells(self.size, self.givens.clone()).expect("givens of this size");
+        let puzzle =
+            Grid::from_cells(self.shape.clone(), self.givens.clone()).expect("givens of this size");
         if let Err(e) = verify(&puzzle, &solution) {
             return Feedback::refused(Refusal::NotASolution(e));
         }
@@ -1123,7 +1129,7 @@ impl Session {
         self.wrong.clear();
         self.hinting = None;
         self.walk = None;
-        let filled: Vec<usize> = (0..self.size.cells())
+        let filled: Vec<usize> = (0..self.shape.cells())
             .filter(|&c| self.shown(c).1 == Role::Filled)
             .collect();
         let corrected = filled.iter().filter(|&&c| self.entries[c] != 0).count();
@@ -1177,7 +1183,8 @@ impl Session {
             let (puzzle, entries) = self.grids();
             let hint = match &truth {
                 Ok(fits) => {
-                    let fits = Grid::from_cells(self.size, fits.clone()).expect("verified");
+                    let fits =
+                        Grid::from_cells(self.shape.clone(), fits.clone()).expect("verified");
                     logic::hint_with(&puzzle, &entries, Truth::Fits(&fits))
                 }
                 Err(t) => logic::hint_with(&puzzle, &entries, *t),
@@ -1194,7 +1201,7 @@ impl Session {
         }
         let cells = match &h.hint {
             Hint::Conflict(c) => vec![c.first, c.second],
-            _ => (0..self.size.cells())
+            _ => (0..self.shape.cells())
                 .filter(|&c| self.hinted() == Some(c) || self.in_pattern(c))
                 .collect(),
         };
@@ -1225,7 +1232,8 @@ impl Session {
     #[allow(clippy::type_complexity)]
     fn truth(&self) -> Result<Result<Vec<u8>, Truth<'static>>, Vec<u8>> {
         let current = self.current();
-        let grid = Grid::from_cells(self.size, current.clone()).expect("cells of this size");
+        let grid =
+            Grid::from_cells(self.shape.clone(), current.clone()).expect("cells of this size");
         if !self.conflicts.is_empty() || grid.is_full() {
             // A clash, or a full grid without one (it is a solution): logic
             // says which; `fits` is then the grid itself.
@@ -1253,7 +1261,8 @@ impl Session {
     /// Runs the searches `needs` asks for on this thread, as a worker would.
     fn search_for(&mut self, needs: fn(&Session) -> Option<Vec<u8>>) {
         while let Some(cells) = needs(self) {
-            let grid = Grid::from_cells(self.size, cells.clone()).expect("cells of this size");
+            let grid =
+                Grid::from_cells(self.shape.clone(), cells.clone()).expect("cells of this size");
             let outcome = crate::solver::solve(&grid, &SolveOptions::default()).outcome;
             let found = Found::from_outcome(&outcome).expect("a search without a budget ends");
             self.learn(&cells, found).expect("the solver's own answer");
@@ -1265,9 +1274,11 @@ impl Session {
     /// is refused, and nothing kept, unless the independent verifier
     /// accepts it for those cells.
     pub fn learn(&mut self, cells: &[u8], found: Found) -> Result<(), Refusal> {
-        let grid = Grid::from_cells(self.size, cells.to_vec()).map_err(Refusal::BadCells)?;
+        let grid =
+            Grid::from_cells(self.shape.clone(), cells.to_vec()).map_err(Refusal::BadCells)?;
         if let Some(s) = found.example() {
-            let solution = Grid::from_cells(self.size, s.to_vec()).map_err(Refusal::BadCells)?;
+            let solution =
+                Grid::from_cells(self.shape.clone(), s.to_vec()).map_err(Refusal::BadCells)?;
             verify(&grid, &solution).map_err(Refusal::NotASolution)?;
         }
         if found != Found::None {
@@ -1341,7 +1352,7 @@ impl Session {
     /// worker computed it for `cells`: kept only if `cells` is the grid as
     /// it is now (until the next change). Returns whether it was kept.
     pub fn set_possible(&mut self, cells: &[u8], masks: Vec<u32>) -> bool {
-        let fits = masks.len() == self.size.cells() && cells == self.current();
+        let fits = masks.len() == self.shape.cells() && cells == self.current();
         if fits {
             self.possible = Some(masks);
         }
@@ -1358,7 +1369,8 @@ impl Session {
     /// step's cells and houses marked on the grid as it stood before it.
     /// Entries stay as they are, out of sight, until the path is closed.
     pub fn explain(&mut self) -> Feedback {
-        let puzzle = Grid::from_cells(self.size, self.givens.clone()).expect("givens of this size");
+        let puzzle =
+            Grid::from_cells(self.shape.clone(), self.givens.clone()).expect("givens of this size");
         match logic::path(&puzzle, Level::Expert) {
             Ok(path) => {
                 self.hinting = None;
@@ -1446,7 +1458,7 @@ impl Session {
                 Some(Found::None) => Check::NoSolution,
                 Some(Found::Several { .. }) => Check::NotUnique,
                 Some(Found::Unique(s)) => {
-                    let truth = Grid::from_cells(self.size, s.clone()).expect("verified");
+                    let truth = Grid::from_cells(self.shape.clone(), s.clone()).expect("verified");
                     logic::check_against(&puzzle, &entries, &truth)
                 }
             }
@@ -1472,16 +1484,17 @@ impl Session {
 
     fn grids(&self) -> (Grid, Grid) {
         (
-            Grid::from_cells(self.size, self.givens.clone()).expect("givens of this size"),
-            Grid::from_cells(self.size, self.entries.clone()).expect("entries of this size"),
+            Grid::from_cells(self.shape.clone(), self.givens.clone()).expect("givens of this size"),
+            Grid::from_cells(self.shape.clone(), self.entries.clone())
+                .expect("entries of this size"),
         )
     }
 }
 
 /// The layout a typed puzzle is copied in: one line for the small sizes, the
 /// judges' block for the large.
-pub fn default_layout(size: Size) -> Layout {
-    if size.side() <= 9 {
+pub fn default_layout(shape: &Shape) -> Layout {
+    if shape.side() <= 9 {
         Layout::Line
     } else {
         Layout::Block
@@ -1496,13 +1509,13 @@ mod tests {
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
     fn session(text: &str) -> Session {
-        let mut s = Session::new(Size::S9);
+        let mut s = Session::new(Shape::S9);
         assert!(matches!(s.load_text(text, None).kind, Kind::Loaded { .. }));
         s
     }
 
     fn solution_of(s: &Session) -> Vec<u8> {
-        let g = Grid::from_cells(s.size(), s.givens().to_vec()).unwrap();
+        let g = Grid::from_cells(s.shape().clone(), s.givens().to_vec()).unwrap();
         match crate::solve(&g, &crate::SolveOptions::default()).outcome {
             crate::Outcome::Unique(g) => g.cells().to_vec(),
             other => panic!("{other}"),
@@ -1511,7 +1524,7 @@ mod tests {
 
     #[test]
     fn edit_sets_givens_and_play_sets_entries() {
-        let mut s = Session::new(Size::S4);
+        let mut s = Session::new(Shape::S4);
         assert_eq!(s.put(3, true).kind, Kind::Edited);
         assert_eq!((s.givens()[0], s.cursor()), (3, 1));
         s.set_mode(Mode::Play);
@@ -1536,7 +1549,7 @@ mod tests {
 
     #[test]
     fn backspace_empties_here_or_steps_back() {
-        let mut s = Session::new(Size::S4);
+        let mut s = Session::new(Shape::S4);
         s.put(1, true);
         s.put(2, true);
         assert_eq!(s.cursor(), 2);
@@ -1548,7 +1561,7 @@ mod tests {
 
     #[test]
     fn moves_stop_at_the_edges() {
-        let mut s = Session::new(Size::S9);
+        let mut s = Session::new(Shape::S9);
         s.step(-1, -1);
         assert_eq!(s.cursor(), 0);
         s.step(8, 20);
@@ -1562,7 +1575,7 @@ mod tests {
 
     #[test]
     fn undo_and_redo_walk_the_history_and_say_which_cells() {
-        let mut s = Session::new(Size::S4);
+        let mut s = Session::new(Shape::S4);
         assert_eq!(s.undo().kind, Kind::Refused(Refusal::NothingToUndo));
         s.put(1, true);
         s.put(2, true);
@@ -1587,7 +1600,7 @@ mod tests {
 
     #[test]
     fn amending_a_two_digit_number_stays_one_undo_step() {
-        let mut s = Session::new(Size::S16);
+        let mut s = Session::new(Shape::S16);
         s.set_alphabet(Alphabet::Numbers);
         s.put(1, true);
         s.amend(0, 16);
@@ -1599,22 +1612,22 @@ mod tests {
 
     #[test]
     fn loading_text_takes_its_size_and_unreadable_text_changes_nothing() {
-        let mut s = Session::new(Size::S16);
+        let mut s = Session::new(Shape::S16);
         s.put(5, true);
         let bad = s.load_text("12345", None);
         assert!(matches!(bad.kind, Kind::Refused(Refusal::Unreadable(_))));
-        assert_eq!((s.size(), s.givens()[0]), (Size::S16, 5));
+        assert_eq!((s.shape(), s.givens()[0]), (&Shape::S16, 5));
         let good = s.load_text(&format!("{NINE}\n{NINE}\n"), None);
         assert_eq!(
             good.kind,
             Kind::Loaded {
-                size: Size::S9,
+                shape: Shape::S9,
                 alphabet: Alphabet::Digits,
                 givens: 17,
                 puzzles: 2
             }
         );
-        assert_eq!((s.size(), s.mode()), (Size::S9, Mode::Edit));
+        assert_eq!((s.shape(), s.mode()), (&Shape::S9, Mode::Edit));
         // Within a size, loading is undoable.
         s.load_text(&NINE.replace('4', "."), None);
         s.undo();
@@ -1628,7 +1641,7 @@ mod tests {
         s.select(1);
         s.put(1, true);
         let link = s.share_text();
-        let mut t = Session::new(Size::S16);
+        let mut t = Session::new(Shape::S16);
         let opened = t.open_link(&link);
         assert!(matches!(
             opened.kind,
@@ -1652,10 +1665,10 @@ mod tests {
 
     #[test]
     fn a_link_with_clashing_givens_opens_and_names_the_clash() {
-        let mut s = Session::new(Size::S4);
+        let mut s = Session::new(Shape::S4);
         s.put(1, true);
         s.put(1, true);
-        let mut t = Session::new(Size::S4);
+        let mut t = Session::new(Shape::S4);
         let opened = t.open_link(&s.share_text());
         assert!(matches!(
             opened.kind,
@@ -1824,7 +1837,7 @@ mod tests {
         assert!(matches!(s.check().kind, Kind::Checked(Check::Wrong { .. })));
         // An empty grid has many solutions; with no entries a check says so
         // at once, without a search.
-        s.resize(Size::S9);
+        s.resize(Shape::S9);
         assert_eq!(s.check_needs(), None);
         assert_eq!(s.check().kind, Kind::Checked(Check::Right { missing: 81 }));
         s.set_mode(Mode::Play);
@@ -1840,17 +1853,17 @@ mod tests {
         assert_eq!(s.put(5, true).kind, Kind::Refused(Refusal::ReadOnly));
         assert_eq!(s.clear().kind, Kind::Refused(Refusal::ReadOnly));
         assert_eq!(s.givens()[0], 4);
-        s.resize(Size::S4);
+        s.resize(Shape::S4);
         assert!(s.readonly(), "a new size keeps the setting");
     }
 
     #[test]
     fn replacing_keeps_entries_off_givens_and_changes_size_when_needed() {
-        let mut s = Session::new(Size::S9);
+        let mut s = Session::new(Shape::S9);
         let g = Grid::from_side(4, vec![1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap();
         let e = Grid::from_side(4, vec![2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap();
         assert_eq!(s.replace(g, e).kind, Kind::Replaced);
-        assert_eq!((s.size(), &s.entries()[..2]), (Size::S4, &[0, 3][..]));
+        assert_eq!((s.shape(), &s.entries()[..2]), (&Shape::S4, &[0, 3][..]));
     }
 
     #[test]
@@ -1905,10 +1918,10 @@ mod tests {
 
     #[test]
     fn a_count_that_says_more_is_not_replaced_by_one_that_says_less() {
-        let mut s = Session::new(Size::S4);
+        let mut s = Session::new(Shape::S4);
         s.put(1, true);
         let now = s.current();
-        let grid = Grid::from_cells(Size::S4, now.clone()).unwrap();
+        let grid = Grid::from_cells(Shape::S4, now.clone()).unwrap();
         let many = crate::solve(
             &grid,
             &SolveOptions {
@@ -1932,7 +1945,7 @@ mod tests {
     #[test]
     fn a_hint_on_several_solutions_follows_the_entries() {
         // The empty 4×4: many solutions; the entries pick one of them.
-        let mut s = Session::new(Size::S4);
+        let mut s = Session::new(Shape::S4);
         s.set_mode(Mode::Play);
         s.put(3, true);
         // The session searches for itself natively, as the worker would.
@@ -1943,7 +1956,7 @@ mod tests {
         if let Hint::Reveal { cell, digit, .. } = hint {
             let mut cells = s.current();
             cells[cell] = digit;
-            let grid = Grid::from_cells(Size::S4, cells).unwrap();
+            let grid = Grid::from_cells(Shape::S4, cells).unwrap();
             assert!(crate::solve(&grid, &SolveOptions::default())
                 .outcome
                 .solution()
@@ -1954,7 +1967,7 @@ mod tests {
 
     #[test]
     fn notes_toggle_in_empty_cells_and_a_placed_digit_clears_its_peers() {
-        let mut s = Session::new(Size::S9);
+        let mut s = Session::new(Shape::S9);
         s.set_mode(Mode::Play);
         s.select(0);
         assert_eq!(s.toggle_note(5).kind, Kind::Noted);
@@ -2010,7 +2023,7 @@ mod tests {
         s.redo();
         assert_eq!(s.notes(), &notes[..]);
         // The link carries them, and a session opening it shows them.
-        let mut t = Session::new(Size::S16);
+        let mut t = Session::new(Shape::S16);
         t.open_link(&s.share_text());
         assert_eq!(t.notes(), &notes[..]);
         assert_eq!((t.givens(), t.entries()), (s.givens(), s.entries()));
@@ -2020,7 +2033,7 @@ mod tests {
         s.hide_solution();
         assert_eq!(s.shown_notes(1), notes[1]);
         // A second key of a number amends the note in the same undo step.
-        let mut n = Session::new(Size::S16);
+        let mut n = Session::new(Shape::S16);
         n.set_alphabet(Alphabet::Numbers);
         n.toggle_note(1);
         n.amend_note(0, 1, 16);

@@ -9,8 +9,14 @@
 //! tag: `n` holds the player's notes (below). A link without notes is still
 //! written as version 1, which every build reads. A section this build does
 //! not know is skipped: sections add to the puzzle and never change what its
-//! cells mean (a change of meaning, such as other box shapes, takes a new
-//! version).
+//! cells mean (a change of meaning takes a new version).
+//!
+//! `3.<side>.<payload>` is a grid of another shape than the side's usual
+//! boxes, given by its sections: `b2x6` (boxes of 2×6), `j` and the region
+//! letters of a jigsaw (`jAAABBB…`), `x` (the diagonals are houses), `h`
+//! (the windoku windows). The shape changes which grids are solutions, so a
+//! build that would skip these sections must refuse the link: hence a
+//! version of its own, which builds before shapes refuse.
 //!
 //! Notes (`n`): one bit per cell, set for a cell with notes, then for each
 //! such cell in order its notes as `n` bits (bit `d - 1` for digit `d`, the
@@ -19,11 +25,14 @@
 
 use std::fmt;
 
-use crate::grid::{Grid, Size};
+use crate::grid::Grid;
+use crate::shape::{region_letter, usual_box, Extras, Shape};
 
 const VERSION: &str = "1";
 /// The version written when a link has sections (notes).
 const SECTIONS: &str = "2";
+/// The version written for a shape other than the side's usual boxes.
+const SHAPED: &str = "3";
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 /// Why a shared string is not a puzzle.
@@ -33,7 +42,7 @@ pub enum ShareError {
     Shape,
     /// A version this build does not read.
     Version(String),
-    /// A side other than 4, 9, 16, 25.
+    /// A side or shape section this build does not read.
     Side(String),
     /// A character outside base64url, at this position of the payload.
     Character {
@@ -72,7 +81,7 @@ impl fmt::Display for ShareError {
         match self {
             ShareError::Shape => f.write_str("not a bitsudoku link (expected 1.<side>.<cells>)"),
             ShareError::Version(v) => write!(f, "link version {v:?} is not one this page reads"),
-            ShareError::Side(s) => write!(f, "side {s:?} is not 4, 9, 16 or 25"),
+            ShareError::Side(s) => write!(f, "{s:?} is no shape this page reads"),
             ShareError::Character { position, found } => {
                 write!(
                     f,
@@ -109,8 +118,8 @@ pub struct Shared {
     pub notes: Vec<u32>,
 }
 
-fn bits_for(size: Size) -> usize {
-    let values = 2 * size.side() + 1;
+fn bits_for(side: usize) -> usize {
+    let values = 2 * side + 1;
     (usize::BITS - (values - 1).leading_zeros()) as usize
 }
 
@@ -184,11 +193,15 @@ impl Unpacker<'_> {
 /// dropped) and the player's `notes` (one mask per cell; empty or all zero
 /// for none: then the link is version 1, which every build reads).
 pub fn encode(givens: &Grid, entries: &Grid, notes: &[u32]) -> String {
-    let size = givens.size();
+    let size = givens.shape();
     let n = size.side() as u32;
-    let bits = bits_for(size);
+    let bits = bits_for(size.side());
     let has_notes = notes.iter().any(|&m| m != 0);
-    let version = if has_notes { SECTIONS } else { VERSION };
+    let version = match (size.is_plain(), has_notes) {
+        (false, _) => SHAPED,
+        (true, true) => SECTIONS,
+        (true, false) => VERSION,
+    };
     let mut out = format!("{version}.{}.", size.side());
     let mut bits_out = Packer::default();
     for cell in 0..size.cells() {
@@ -200,6 +213,22 @@ pub fn encode(givens: &Grid, entries: &Grid, notes: &[u32]) -> String {
         bits_out.push(value, bits, &mut out);
     }
     bits_out.finish(&mut out);
+    if !size.is_plain() {
+        if size.is_jigsaw() {
+            out.push_str(".j");
+            out.push_str(&size.region_text());
+        } else if let Some((r, c)) = size.box_dims() {
+            if usual_box(size.side()) != Some((r, c)) {
+                out.push_str(&format!(".b{r}x{c}"));
+            }
+        }
+        if size.extras().diagonals {
+            out.push_str(".x");
+        }
+        if size.extras().windows {
+            out.push_str(".h");
+        }
+    }
     if has_notes {
         out.push_str(".n");
         let mask = (1u32 << n) - 1;
@@ -230,19 +259,21 @@ pub fn decode(text: &str) -> Result<Shared, ShareError> {
     };
     let (payload, sections) = match version {
         VERSION => (payload, ""),
-        SECTIONS => payload.split_once('.').unwrap_or((payload, "")),
+        SECTIONS | SHAPED => payload.split_once('.').unwrap_or((payload, "")),
         _ => return Err(ShareError::Version(version.chars().take(16).collect())),
     };
-    let size = side
+    let side = side
         .parse::<usize>()
         .ok()
-        .and_then(Size::from_side)
+        .filter(|n| (crate::shape::MIN_SIDE..=crate::shape::MAX_SIDE).contains(n))
         .ok_or_else(|| ShareError::Side(side.chars().take(16).collect()))?;
+    let shaped = if version == SHAPED { sections } else { "" };
+    let size = read_shape(side, shaped)?;
     let n = size.side() as u32;
-    let bits = bits_for(size);
+    let bits = bits_for(side);
     let needed = (size.cells() * bits).div_ceil(6);
-    let mut givens = Grid::empty(size);
-    let mut entries = Grid::empty(size);
+    let mut givens = Grid::empty(size.clone());
+    let mut entries = Grid::empty(size.clone());
     let mut cells = Unpacker::new(payload);
     for cell in 0..size.cells() {
         let value = match cells.take(bits) {
@@ -271,7 +302,7 @@ pub fn decode(text: &str) -> Result<Shared, ShareError> {
     let mut notes = vec![0; size.cells()];
     for section in sections.split('.').filter(|s| !s.is_empty()) {
         if let Some(data) = section.strip_prefix('n') {
-            notes = decode_notes(size, data)?;
+            notes = decode_notes(&size, data)?;
         }
     }
     Ok(Shared {
@@ -281,7 +312,43 @@ pub fn decode(text: &str) -> Result<Shared, ShareError> {
     })
 }
 
-fn decode_notes(size: Size, data: &str) -> Result<Vec<u32>, ShareError> {
+/// The shape of a link of `side` with these sections after the payload
+/// (notes and sections of later builds are left to the caller).
+fn read_shape(side: usize, sections: &str) -> Result<Shape, ShareError> {
+    let bad = |s: &str| ShareError::Side(s.chars().take(16).collect());
+    let mut shape = Shape::from_side(side);
+    let mut extras = Extras::NONE;
+    for section in sections.split('.').filter(|s| !s.is_empty()) {
+        let (head, rest) = section.split_at(section.len().min(1));
+        match head {
+            "b" => {
+                let (r, c) = rest.split_once('x').ok_or_else(|| bad(section))?;
+                let r = r.parse().map_err(|_| bad(section))?;
+                let c = c.parse().map_err(|_| bad(section))?;
+                shape = Shape::boxes(r, c).ok();
+            }
+            "j" => {
+                let regions: Option<Vec<u8>> = rest
+                    .chars()
+                    .map(|ch| (0..side).find(|&i| region_letter(i) == ch).map(|i| i as u8))
+                    .collect();
+                shape = regions.and_then(|r| Shape::jigsaw(&r).ok());
+            }
+            "x" if rest.is_empty() => extras.diagonals = true,
+            "h" if rest.is_empty() => extras.windows = true,
+            _ => {}
+        }
+        if shape.as_ref().is_none_or(|s| s.side() != side) {
+            return Err(bad(section));
+        }
+    }
+    shape
+        .ok_or_else(|| bad(&side.to_string()))?
+        .with_extras(extras)
+        .map_err(|_| bad("h"))
+}
+
+fn decode_notes(size: &Shape, data: &str) -> Result<Vec<u32>, ShareError> {
     fn take(bits: &mut Unpacker, width: usize) -> Result<u32, ShareError> {
         match bits.take(width) {
             Ok(Some(v)) => Ok(v),
@@ -310,12 +377,26 @@ mod tests {
     use crate::generate::{random_solution, Rng};
 
     #[test]
-    fn round_trip_every_size() {
-        for size in Size::ALL {
+    fn round_trip_every_shape() {
+        let x = Extras {
+            diagonals: true,
+            windows: false,
+        };
+        let both = Extras {
+            diagonals: true,
+            windows: true,
+        };
+        let mut shapes: Vec<Shape> = Shape::SQUARES.to_vec();
+        shapes.push(Shape::from_side(6).unwrap());
+        shapes.push(Shape::boxes(2, 6).unwrap());
+        shapes.push(Shape::boxes(4, 5).unwrap().with_extras(x).unwrap());
+        shapes.push(Shape::S9.with_extras(both).unwrap());
+        shapes.push(crate::generate::random_jigsaw(7, x, &mut Rng::new(3)).0);
+        for size in shapes {
             let mut rng = Rng::new(size.side() as u64);
-            let solution = random_solution(size, &mut rng);
-            let mut givens = Grid::empty(size);
-            let mut entries = Grid::empty(size);
+            let solution = random_solution(&size, &mut rng).expect("a solution");
+            let mut givens = Grid::empty(size.clone());
+            let mut entries = Grid::empty(size.clone());
             for cell in 0..size.cells() {
                 match rng.below(3) {
                     0 => givens.set(cell, solution.get(cell)),
@@ -324,7 +405,8 @@ mod tests {
                 }
             }
             let text = encode(&givens, &entries, &[]);
-            assert!(text.starts_with("1."), "no notes: version 1 ({text})");
+            let first = if size.is_plain() { "1." } else { "3." };
+            assert!(text.starts_with(first), "no notes: version 1 ({text})");
             let plain = Shared {
                 givens: givens.clone(),
                 entries: entries.clone(),
@@ -342,7 +424,8 @@ mod tests {
                 })
                 .collect();
             let text = encode(&givens, &entries, &notes);
-            assert!(text.starts_with("2."), "{text}");
+            let first = if size.is_plain() { "2." } else { "3." };
+            assert!(text.starts_with(first), "{text}");
             let shared = decode(&text).expect("its own link");
             assert_eq!((shared.givens, shared.entries), (givens, entries));
             assert_eq!(shared.notes, notes, "{text}");
@@ -371,16 +454,20 @@ mod tests {
 
     #[test]
     fn lengths_fit_a_chat() {
-        let len = |size: Size| encode(&Grid::empty(size), &Grid::empty(size), &[]).len();
-        assert_eq!(len(Size::S9), "1.9.".len() + 68);
-        assert_eq!(len(Size::S16), "1.16.".len() + 256);
+        let len = |size: Shape| encode(&Grid::empty(size.clone()), &Grid::empty(size), &[]).len();
+        assert_eq!(len(Shape::S9), "1.9.".len() + 68);
+        assert_eq!(len(Shape::S16), "1.16.".len() + 256);
+        assert_eq!(
+            len(Shape::boxes(2, 6).unwrap()),
+            "3.12.".len() + 120 + ".b2x6".len()
+        );
         let mut notes = vec![0; 81];
         notes[..3].copy_from_slice(&[1, 2, 0b1_0000_0000]);
-        let nine = Grid::empty(Size::S9);
+        let nine = Grid::empty(Shape::S9);
         assert_eq!(encode(&nine, &nine, &notes).len(), "2.9.".len() + 68 + 20);
         let mut notes = vec![0; 625];
         notes[..300].fill(1 << 24);
-        let big = Grid::empty(Size::S25);
+        let big = Grid::empty(Shape::S25);
         assert_eq!(
             encode(&big, &big, &notes).len(),
             "2.25.".len() + encode(&big, &big, &[]).len() - "1.25.".len() + 1357
@@ -390,8 +477,22 @@ mod tests {
     #[test]
     fn bad_links_say_why() {
         assert_eq!(decode("hello"), Err(ShareError::Shape));
-        assert_eq!(decode("3.9.AAAA"), Err(ShareError::Version("3".into())));
-        assert_eq!(decode("1.10.AAAA"), Err(ShareError::Side("10".into())));
+        assert_eq!(decode("4.9.AAAA"), Err(ShareError::Version("4".into())));
+        assert_eq!(decode("1.11.AAAA"), Err(ShareError::Side("11".into())));
+        assert_eq!(decode("1.30.AAAA"), Err(ShareError::Side("30".into())));
+        let a9 = "A".repeat(68);
+        assert_eq!(
+            decode(&format!("3.9.{a9}.b2x5")),
+            Err(ShareError::Side("b2x5".into()))
+        );
+        assert_eq!(
+            decode(&format!("3.9.{a9}.jAB")),
+            Err(ShareError::Side("jAB".into()))
+        );
+        assert_eq!(
+            decode(&format!("3.6.{}.h", "A".repeat(30))),
+            Err(ShareError::Side("h".into()))
+        );
         assert_eq!(
             decode("1.9.AA<script>"),
             Err(ShareError::Character {
@@ -406,7 +507,7 @@ mod tests {
                 found: 4
             })
         );
-        let good = encode(&Grid::empty(Size::S9), &Grid::empty(Size::S9), &[]);
+        let good = encode(&Grid::empty(Shape::S9), &Grid::empty(Shape::S9), &[]);
         assert_eq!(
             decode(&format!("{good}Ax")),
             Err(ShareError::Trailing { extra: 2 })

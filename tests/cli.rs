@@ -121,7 +121,7 @@ fn no_solution_several_and_budget() {
         .unwrap()
         .0
         .grid;
-    bitsudoku::verify(&bitsudoku::Grid::empty(bitsudoku::Size::S9), &printed).unwrap();
+    bitsudoku::verify(&bitsudoku::Grid::empty(bitsudoku::Shape::S9), &printed).unwrap();
 
     let hardest = std::fs::read_to_string(data("9x9_hardest.txt")).unwrap();
     let first = hardest.lines().find(|l| !l.starts_with('#')).unwrap();
@@ -363,7 +363,7 @@ fn a_short_run_of_dashes_in_a_block_is_a_bad_row_not_a_border() {
             .unwrap()
             .0
             .grid,
-        &bitsudoku::Notation::default_for(bitsudoku::Size::S9, bitsudoku::Layout::Pretty),
+        &bitsudoku::Notation::default_for(9, bitsudoku::Layout::Pretty),
     )
     .replace('+', "-");
     let input = format!("{}\n{pretty}", "-".repeat(80));
@@ -401,7 +401,9 @@ fn usage_errors_exit_2() {
         &["solve", "--separator", "never"],
         &["frobnicate"],
         &["count", "--limit", "0"],
-        &["solve", "--size", "12"],
+        &["solve", "--size", "30"],
+        &["solve", "--box", "1x9"],
+        &["solve", "--box", "3"],
         &["solve", "--alphabet", "greek"],
     ] {
         let out = run(args, "");
@@ -764,12 +766,12 @@ fn check_agrees_with_count_and_names_every_outcome() {
                 .unwrap()
                 .0
                 .grid;
-            let size = solution.size();
+            let size = solution.shape().clone();
             let puzzle = bitsudoku::parse_all(&input, Default::default())[i]
                 .result
                 .clone()
                 .unwrap();
-            assert_eq!(puzzle.grid.size(), size);
+            assert_eq!(puzzle.grid.shape(), &size);
             bitsudoku::verify(&puzzle.grid, &solution).unwrap();
         } else {
             assert_eq!(columns[6], "-");

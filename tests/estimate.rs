@@ -17,7 +17,7 @@
 
 use bitsudoku::{
     estimate, parse_all, solve, Estimate, EstimateOptions, Estimator, Grid, Magnitude,
-    ParseOptions, Size, SolveOptions,
+    ParseOptions, Shape, SolveOptions,
 };
 
 /// Felgenhauer and Jarvis (2005): the 9×9 grids.
@@ -51,7 +51,7 @@ fn load(name: &str) -> Vec<(usize, Grid, String)> {
 
 #[test]
 fn the_empty_4x4_is_within_three_errors_and_its_intervals_cover() {
-    let empty = Grid::empty(Size::S4);
+    let empty = Grid::empty(Shape::S4);
     for seed in 1..=5 {
         let e = estimate(&empty, &probes_only(2000, seed));
         assert_eq!((e.probes, e.exact), (2000, None));
@@ -82,14 +82,14 @@ fn puzzles_with_hundreds_to_thousands_of_solutions_are_within_three_errors() {
 
 #[test]
 fn the_empty_9x9_is_within_three_errors_of_felgenhauer_and_jarvis() {
-    let e = estimate(&Grid::empty(Size::S9), &probes_only(40_000, 1));
+    let e = estimate(&Grid::empty(Shape::S9), &probes_only(40_000, 1));
     assert!(z(&e, NINE_BY_NINE) <= 3.0, "{e}");
     assert!(e.relative_error() < 0.01, "{e}");
 }
 
 #[test]
 fn the_empty_16x16_has_about_ten_to_the_98() {
-    let e = estimate(&Grid::empty(Size::S16), &probes_only(500, 1));
+    let e = estimate(&Grid::empty(Shape::S16), &probes_only(500, 1));
     let log = e.mean.log10();
     assert!((97.0..100.0).contains(&log), "{e}");
     assert!(e.relative_error() < 0.5, "{e}");
@@ -158,7 +158,7 @@ fn no_solution_is_zero_and_conflicting_givens_are_named() {
 
 #[test]
 fn a_search_that_ends_before_the_probes_gives_the_exact_count() {
-    let e = estimate(&Grid::empty(Size::S4), &EstimateOptions::default());
+    let e = estimate(&Grid::empty(Shape::S4), &EstimateOptions::default());
     assert_eq!(
         (e.exact, e.to_string()),
         (Some(288), "288\texact".to_string())
@@ -169,7 +169,7 @@ fn a_search_that_ends_before_the_probes_gives_the_exact_count() {
     assert_eq!(e.standard_error, Magnitude::ZERO);
     // Too large a tree: the probes' estimate, the same as without the
     // exact search beside them, which only adds its nodes.
-    let empty = Grid::empty(Size::S9);
+    let empty = Grid::empty(Shape::S9);
     let with = estimate(
         &empty,
         &EstimateOptions {
@@ -189,7 +189,7 @@ fn a_search_that_ends_before_the_probes_gives_the_exact_count() {
 
 #[test]
 fn the_same_seed_gives_the_same_estimate_in_any_slices() {
-    let empty = Grid::empty(Size::S9);
+    let empty = Grid::empty(Shape::S9);
     let counted = load("9x9_counts.txt").remove(3).1;
     for (puzzle, options) in [
         (&empty, probes_only(300, 7)),

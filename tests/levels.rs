@@ -3,14 +3,41 @@
 //! the level and at least one at it, and the same seed makes the same
 //! puzzle.
 
-use bitsudoku::generate::generate_level;
+use bitsudoku::generate::{generate_level, Generated, Generator};
 use bitsudoku::logic::{path, End, Level};
-use bitsudoku::{count_solutions, verify, Engine, Size};
+use bitsudoku::{count_solutions, verify, Engine, Extras, Shape};
 
-fn check(size: Size, level: Level, seed: u64, symmetric: bool) {
-    let at = format!("{size} {level} seed {seed}");
-    let g = generate_level(size, seed, symmetric, level)
-        .unwrap_or_else(|| panic!("{at}: no puzzle of the level"));
+fn check(size: Shape, level: Level, seed: u64, symmetric: bool) {
+    check_made(&size.to_string(), level, seed, symmetric, || {
+        generate_level(&size, seed, symmetric, level)
+    });
+}
+
+/// A jigsaw of `side` with fresh regions, to a level.
+fn check_jigsaw(side: usize, extras: Extras, level: Level, seed: u64) {
+    check_made(
+        &format!("{side}×{side} jigsaw"),
+        level,
+        seed,
+        false,
+        || {
+            let mut g = Generator::jigsaw(side, extras, seed, false, Some(level));
+            while !g.step(usize::MAX) {}
+            g.matched().then(|| g.finish())
+        },
+    );
+}
+
+fn check_made(
+    name: &str,
+    level: Level,
+    seed: u64,
+    symmetric: bool,
+    make: impl Fn() -> Option<Generated>,
+) {
+    let at = format!("{name} {level} seed {seed}");
+    let g = make().unwrap_or_else(|| panic!("{at}: no puzzle of the level"));
+    let size = g.puzzle.shape().clone();
     assert_eq!(
         count_solutions(&g.puzzle, Engine::Bitmask, 2),
         1,
@@ -43,7 +70,7 @@ fn check(size: Size, level: Level, seed: u64, symmetric: bool) {
             );
         }
     }
-    let again = generate_level(size, seed, symmetric, level).unwrap();
+    let again = make().unwrap();
     assert_eq!(again, g, "{at}: the seed makes it again");
 }
 
@@ -51,7 +78,7 @@ fn check(size: Size, level: Level, seed: u64, symmetric: bool) {
 fn nine_by_nine_at_every_level() {
     for level in Level::ALL {
         for seed in 0..4 {
-            check(Size::S9, level, seed, seed % 2 == 1);
+            check(Shape::S9, level, seed, seed % 2 == 1);
         }
     }
 }
@@ -59,14 +86,46 @@ fn nine_by_nine_at_every_level() {
 #[test]
 fn sixteen_by_sixteen_at_every_level() {
     for level in Level::ALL {
-        check(Size::S16, level, 11, false);
+        check(Shape::S16, level, 11, false);
     }
-    check(Size::S16, Level::Hard, 12, true);
+    check(Shape::S16, Level::Hard, 12, true);
 }
 
 #[test]
 fn twenty_five_by_twenty_five() {
     for level in [Level::Easy, Level::Medium, Level::Expert] {
-        check(Size::S25, level, 21, false);
+        check(Shape::S25, level, 21, false);
     }
+}
+
+#[test]
+fn rectangular_boxes_at_every_level() {
+    for level in Level::ALL {
+        check(Shape::from_side(6).unwrap(), level, 5, false);
+        check(
+            Shape::from_side(12).unwrap(),
+            level,
+            6,
+            level == Level::Medium,
+        );
+    }
+    check(Shape::boxes(4, 2).unwrap(), Level::Hard, 3, false);
+}
+
+#[test]
+fn x_windoku_and_jigsaw_at_every_level() {
+    let x = Extras {
+        diagonals: true,
+        windows: false,
+    };
+    let hyper = Extras {
+        diagonals: false,
+        windows: true,
+    };
+    for level in Level::ALL {
+        check(Shape::S9.with_extras(x).unwrap(), level, 7, false);
+        check(Shape::S9.with_extras(hyper).unwrap(), level, 8, false);
+        check_jigsaw(9, Extras::NONE, level, 9);
+    }
+    check_jigsaw(6, x, Level::Medium, 10);
 }

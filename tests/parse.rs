@@ -1,13 +1,13 @@
 //! Parsing, as tables: inputs and what each puzzle must come out as.
 
-use bitsudoku::{format, parse_all, Alphabet, Entry, Layout, ParseOptions, Size};
+use bitsudoku::{format, parse_all, Alphabet, Entry, Layout, ParseOptions, Shape};
 
 /// Renders an entry compactly: `ok <size> <alphabet> <layout> <cells as line>`
 /// or `err <line>[:<col>] <message>`.
 fn show(e: &Entry) -> String {
     match &e.result {
         Ok(p) => {
-            let size = p.grid.size();
+            let size = p.grid.shape();
             let mut notation = p.notation;
             notation.layout = Layout::Line;
             let cells = format(&p.grid, &notation);
@@ -221,12 +221,15 @@ fn alphabets_detected_or_named() {
     };
     assert_eq!(run(NINE, hex_named), [format!("ok 9 digits line {NINE}")]);
     // 25×25 in both alphabets.
-    let g = bitsudoku::generate::random_solution(Size::S25, &mut bitsudoku::generate::Rng::new(3));
+    let g =
+        bitsudoku::generate::random_solution(&Shape::S25, &mut bitsudoku::generate::Rng::new(3))
+            .expect("a solution");
     for alphabet in [Alphabet::Letters, Alphabet::DigitsLetters] {
         let notation = bitsudoku::Notation {
             alphabet,
             layout: Layout::Line,
             blank: '.',
+            kind: false,
         };
         let text = format(&g, &notation);
         assert_eq!(
@@ -251,7 +254,7 @@ fn bad_inputs_name_where_and_what() {
         (
             "wrong length",
             long.clone(),
-            vec!["err 1 82 cells on a line: a puzzle line has 16, 81, 256 or 625, a block row 4, 9, 16 or 25"],
+            vec!["err 1 82 cells on a line: a puzzle line has n² (16, 36, 64, 81, 100, 144, … 625), a block row n (4, 6, 8, 9, 10, 12, … 25)"],
         ),
         (
             "unknown symbol",
@@ -295,7 +298,7 @@ fn bad_inputs_name_where_and_what() {
 fn size_named_settles_16_symbol_lines() {
     let lines = "1...............\n".repeat(16);
     let four = ParseOptions {
-        size: Some(Size::S4),
+        side: Some(4),
         ..ParseOptions::default()
     };
     assert_eq!(
@@ -303,9 +306,9 @@ fn size_named_settles_16_symbol_lines() {
         vec!["ok 4 digits line 1..............."; 16]
     );
     let sixteen = ParseOptions {
-        size: Some(Size::S16),
+        side: Some(16),
         alphabet: Some(Alphabet::DigitsLetters),
-        prefer: None,
+        ..ParseOptions::default()
     };
     let got = run(&lines, sixteen);
     assert_eq!(got.len(), 1);
@@ -567,7 +570,7 @@ fn runs_of_dashes() {
     assert_eq!(
         run(&format!("---\n{}\n{NINE}\n", "-".repeat(80)), ParseOptions::default()),
         [
-            "err 2 80 cells on a line: a puzzle line has 16, 81, 256 or 625, a block row 4, 9, 16 or 25".to_string(),
+            "err 2 80 cells on a line: a puzzle line has n² (16, 36, 64, 81, 100, 144, … 625), a block row n (4, 6, 8, 9, 10, 12, … 25)".to_string(),
             format!("ok 9 digits line {NINE}")
         ]
     );

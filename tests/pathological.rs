@@ -7,7 +7,7 @@
 use std::time::Instant;
 
 use bitsudoku::generate::{random_solution, remove_while_unique, Rng};
-use bitsudoku::{solve, verify, Engine, Grid, Outcome, Size, SolveOptions};
+use bitsudoku::{solve, verify, Engine, Grid, Outcome, Shape, SolveOptions};
 
 const BUDGET: u64 = 200_000;
 
@@ -36,8 +36,8 @@ fn run(name: &str, puzzle: &Grid, engine: Engine, limit: u64) -> Outcome {
 
 #[test]
 fn nearly_empty_grids_end_at_once() {
-    for size in Size::ALL {
-        let empty = Grid::empty(size);
+    for size in Shape::SQUARES {
+        let empty = Grid::empty(size.clone());
         for engine in [Engine::Bitmask, Engine::Learn, Engine::Dlx] {
             let outcome = run(&format!("empty {size}"), &empty, engine, 2);
             assert!(
@@ -53,7 +53,7 @@ fn nearly_empty_grids_end_at_once() {
             );
         }
     }
-    let mut two = Grid::empty(Size::S16);
+    let mut two = Grid::empty(Shape::S16);
     two.set(0, 1);
     two.set(255, 16);
     for engine in [Engine::Bitmask, Engine::Learn, Engine::Dlx] {
@@ -63,7 +63,7 @@ fn nearly_empty_grids_end_at_once() {
     // Counting many solutions of an empty 9×9 stops at the limit.
     let outcome = run(
         "empty 9×9, limit 1000",
-        &Grid::empty(Size::S9),
+        &Grid::empty(Shape::S9),
         Engine::Bitmask,
         1000,
     );
@@ -83,9 +83,9 @@ fn nearly_empty_grids_end_at_once() {
 /// A puzzle with one solution, emptied down to `givens` cells (or as far as
 /// uniqueness allows), then one given changed to a digit no other given
 /// contradicts: almost always no solution, but only search shows it.
-fn deep_contradiction(size: Size, givens: usize, seed: u64) -> Grid {
+fn deep_contradiction(size: &Shape, givens: usize, seed: u64) -> Grid {
     let mut rng = Rng::new(seed);
-    let solution = random_solution(size, &mut rng);
+    let solution = random_solution(size, &mut rng).expect("a solution");
     let mut puzzle = remove_while_unique(&solution, &mut rng, givens, false);
     let filled: Vec<usize> = (0..size.cells()).filter(|&c| puzzle.get(c) != 0).collect();
     for _ in 0..100 {
@@ -105,15 +105,15 @@ fn deep_contradiction(size: Size, givens: usize, seed: u64) -> Grid {
 #[test]
 fn deep_contradictions_end_or_stop_at_the_budget() {
     let cases = [
-        (Size::S9, 0, 1),
-        (Size::S9, 0, 2),
-        (Size::S16, 0, 3),
-        (Size::S16, 0, 4),
-        (Size::S25, 312, 5),
+        (Shape::S9, 0, 1),
+        (Shape::S9, 0, 2),
+        (Shape::S16, 0, 3),
+        (Shape::S16, 0, 4),
+        (Shape::S25, 312, 5),
     ];
     let mut unsolvable = 0;
     for (size, givens, seed) in cases {
-        let puzzle = deep_contradiction(size, givens, seed);
+        let puzzle = deep_contradiction(&size, givens, seed);
         let name = format!("{size}, {} givens, one changed", puzzle.filled());
         let mut outcomes = Vec::new();
         for engine in [Engine::Bitmask, Engine::Learn, Engine::Dlx] {

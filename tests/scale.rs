@@ -1,24 +1,66 @@
 //! Cross-check at scale (ignored by default; `make test` runs it): random
-//! puzzles of every size and every kind — cut from solved grids (unique or
+//! puzzles of every shape (square and rectangular boxes, X-Sudoku, windoku,
+//! jigsaw) and every kind — cut from solved grids (unique or
 //! several solutions), with a given changed (mostly none), with a planted
 //! duplicate (conflict) — solved by the default engine, the learning engine
 //! and Dancing Links. The counts up to 2 must agree, every solution must verify, and a unique answer must be the grid
 //! the puzzle was cut from.
 //!
 //! `BITSUDOKU_SCALE=N cargo test --release --test scale -- --ignored --nocapture`
-//! runs N puzzles (default 100,000), split over the sizes.
+//! runs N puzzles (default 100,000), split over the shapes.
 
-use bitsudoku::generate::{random_solution, Rng};
-use bitsudoku::{solve, verify, Engine, Grid, Outcome, Size, SolveOptions};
+use bitsudoku::generate::{random_regions, random_solution, Rng};
+use bitsudoku::{solve, verify, Engine, Extras, Grid, Outcome, Shape, SolveOptions};
 
-/// Per size: share of the puzzles (in percent), and the kept share of cells
-/// (per mille) — enough givens to keep 16×16 and 25×25 searches short.
-const PLAN: [(Size, u32, std::ops::Range<u32>); 4] = [
-    (Size::S4, 40, 0..1000),
-    (Size::S9, 50, 150..1000),
-    (Size::S16, 8, 450..1000),
-    (Size::S25, 2, 620..1000),
+/// How a plan entry makes the shape of its next puzzle.
+type MakeShape = fn(&mut Rng) -> Shape;
+
+const X: Extras = Extras {
+    diagonals: true,
+    windows: false,
+};
+const HYPER: Extras = Extras {
+    diagonals: false,
+    windows: true,
+};
+
+/// Per shape: share of the puzzles (in percent), and the kept share of
+/// cells (per mille) — enough givens to keep 16×16 and 25×25 searches short.
+const PLAN: [(&str, MakeShape, u32, std::ops::Range<u32>); 13] = [
+    ("4×4", |_| Shape::S4, 25, 0..1000),
+    ("9×9", |_| Shape::S9, 33, 150..1000),
+    ("16×16", |_| Shape::S16, 6, 450..1000),
+    ("25×25", |_| Shape::S25, 2, 620..1000),
+    ("6×6", |_| Shape::from_side(6).unwrap(), 8, 0..1000),
+    ("8×8", |_| Shape::from_side(8).unwrap(), 3, 100..1000),
+    ("10×10", |_| Shape::from_side(10).unwrap(), 2, 200..1000),
+    ("12×12", |_| Shape::from_side(12).unwrap(), 3, 300..1000),
+    (
+        "12×12 (boxes 4×3)",
+        |_| Shape::boxes(4, 3).unwrap(),
+        1,
+        300..1000,
+    ),
+    ("9×9 X", |_| Shape::S9.with_extras(X).unwrap(), 5, 100..1000),
+    (
+        "9×9 windoku",
+        |_| Shape::S9.with_extras(HYPER).unwrap(),
+        4,
+        100..1000,
+    ),
+    ("9×9 jigsaw", |rng| jigsaw(9, rng), 6, 150..1000),
+    (
+        "6×6 jigsaw X",
+        |rng| jigsaw(6, rng).with_extras(X).unwrap(),
+        2,
+        0..1000,
+    ),
 ];
+
+/// A jigsaw of random regions.
+fn jigsaw(side: usize, rng: &mut Rng) -> Shape {
+    Shape::jigsaw(&random_regions(side, rng)).unwrap()
+}
 
 #[derive(Default, Debug)]
 struct Tally {
@@ -84,12 +126,17 @@ fn check(puzzle: &Grid, origin: Option<&Grid>, tally: &mut Tally) {
     }
 }
 
-fn run_size(size: Size, keep: std::ops::Range<u32>, puzzles: u64, seed: u64) -> Tally {
+fn run_size(make: MakeShape, keep: std::ops::Range<u32>, puzzles: u64, seed: u64) -> Tally {
     let mut rng = Rng::new(seed);
     let mut tally = Tally::default();
+    let mut size = make(&mut rng);
     let n = size.side() as u8;
     while tally.puzzles < puzzles {
-        let solution = random_solution(size, &mut rng);
+        // A jigsaw gets new regions every 20 puzzles.
+        if tally.puzzles % 20 == 19 {
+            size = make(&mut rng);
+        }
+        let solution = random_solution(&size, &mut rng).expect("a solution");
         let keep = keep.start + rng.below((keep.end - keep.start) as usize) as u32;
         let mut cut = solution.clone();
         for cell in 0..size.cells() {
@@ -141,16 +188,16 @@ fn total() -> u64 {
 }
 
 fn run_plan(index: usize) {
-    let (size, share, keep) = PLAN[index].clone();
+    let (size, make, share, keep) = PLAN[index].clone();
     let puzzles = (total() * share as u64).div_ceil(100);
-    let tally = run_size(size, keep, puzzles, 0xC0FFEE + index as u64);
+    let tally = run_size(make, keep, puzzles, 0xC0FFEE + index as u64);
     eprintln!("scale {size}: {tally:?}");
     // Every kind shows up, and budget skips stay rare.
     assert!(
         tally.unique > 0 && tally.none + tally.conflict > 0,
         "{size}: {tally:?}"
     );
-    if size.side() <= 9 {
+    if make(&mut Rng::new(0)).side() <= 9 {
         assert!(tally.several > 0, "{size}: {tally:?}");
     }
     assert!(
@@ -181,4 +228,26 @@ fn cross_check_16x16() {
 #[ignore = "large; run by make test with BITSUDOKU_SCALE"]
 fn cross_check_25x25() {
     run_plan(3);
+}
+
+#[test]
+#[ignore = "large; run by make test with BITSUDOKU_SCALE"]
+fn cross_check_rectangular_boxes() {
+    for index in 4..9 {
+        run_plan(index);
+    }
+}
+
+#[test]
+#[ignore = "large; run by make test with BITSUDOKU_SCALE"]
+fn cross_check_x_and_windoku() {
+    run_plan(9);
+    run_plan(10);
+}
+
+#[test]
+#[ignore = "large; run by make test with BITSUDOKU_SCALE"]
+fn cross_check_jigsaw() {
+    run_plan(11);
+    run_plan(12);
 }

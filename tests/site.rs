@@ -6,7 +6,7 @@
 use bitsudoku::generate::{generate, random_solution, Rng};
 use bitsudoku::logic::{check, grade, hint, Check, Hint, Technique};
 use bitsudoku::{
-    count_solutions, parse_all, solve, verify, Engine, Grid, Outcome, ParseOptions, Size,
+    count_solutions, parse_all, solve, verify, Engine, Grid, Outcome, ParseOptions, Shape,
     SolveOptions,
 };
 
@@ -20,15 +20,15 @@ fn unique_solution(puzzle: &Grid) -> Grid {
 #[test]
 fn generated_puzzles_have_exactly_one_solution() {
     let plan = [
-        (Size::S4, 30),
-        (Size::S9, 30),
-        (Size::S16, 6),
-        (Size::S25, 2),
+        (Shape::S4, 30),
+        (Shape::S9, 30),
+        (Shape::S16, 6),
+        (Shape::S25, 2),
     ];
     for (size, count) in plan {
         for seed in 0..count {
             for symmetric in [false, true] {
-                let g = generate(size, seed, symmetric);
+                let g = generate(&size, seed, symmetric).expect("a puzzle");
                 let at = format!("{size} seed {seed} symmetric {symmetric}");
                 for engine in [Engine::Bitmask, Engine::Learn, Engine::Dlx] {
                     assert_eq!(count_solutions(&g.puzzle, engine, 2), 1, "{at} {engine:?}");
@@ -46,7 +46,11 @@ fn generated_puzzles_have_exactly_one_solution() {
                     }
                 }
                 // The same seed makes the same puzzle.
-                assert_eq!(generate(size, seed, symmetric).puzzle, g.puzzle, "{at}");
+                assert_eq!(
+                    generate(&size, seed, symmetric).expect("a puzzle").puzzle,
+                    g.puzzle,
+                    "{at}"
+                );
             }
         }
     }
@@ -56,7 +60,7 @@ fn generated_puzzles_have_exactly_one_solution() {
 fn grades_follow_what_solving_takes() {
     // A full grid minus one cell: a naked single.
     let mut rng = Rng::new(9);
-    let solved = random_solution(Size::S9, &mut rng);
+    let solved = random_solution(&Shape::S9, &mut rng).expect("a solution");
     let mut one_gap = solved.clone();
     one_gap.set(40, 0);
     let g = grade(&one_gap).unwrap();
@@ -109,7 +113,7 @@ fn cases() -> Vec<(Grid, Grid)> {
         }
     }
     for seed in 0..20 {
-        let g = generate(Size::S9, 1000 + seed, seed % 2 == 0);
+        let g = generate(&Shape::S9, 1000 + seed, seed % 2 == 0).expect("a puzzle");
         out.push((g.puzzle, g.solution));
     }
     out
@@ -120,9 +124,9 @@ fn hints_are_sound_and_reveal_one_cell() {
     let mut rng = Rng::new(5);
     let mut kinds = [0usize; 3];
     for (puzzle, solution) in cases() {
-        let size = puzzle.size();
+        let size = puzzle.shape().clone();
         // Right entries in a random share of the empty cells.
-        let mut entries = Grid::empty(size);
+        let mut entries = Grid::empty(size.clone());
         let keep = rng.below(100);
         for c in 0..size.cells() {
             if puzzle.get(c) == 0 && rng.below(100) < keep {
@@ -191,7 +195,7 @@ fn hints_reveal_when_logic_is_stuck_and_explain_eliminations() {
             cell,
             digit,
             candidates,
-        } = hint(&puzzle, &Grid::empty(Size::S9))
+        } = hint(&puzzle, &Grid::empty(Shape::S9))
         {
             assert_eq!(digit, solution.get(cell));
             assert!(candidates >= 2);
@@ -203,7 +207,7 @@ fn hints_reveal_when_logic_is_stuck_and_explain_eliminations() {
     // the hint names the elimination, then the single it leads to.
     let mut explained = 0;
     for seed in 0..200 {
-        let g = generate(Size::S9, seed, false);
+        let g = generate(&Shape::S9, seed, false).expect("a puzzle");
         if !matches!(
             g.grade.hardest,
             Some(Technique::Pointing | Technique::Claiming)
@@ -211,7 +215,7 @@ fn hints_reveal_when_logic_is_stuck_and_explain_eliminations() {
             continue;
         }
         let mut c = bitsudoku::logic::Candidates::new(&g.puzzle).unwrap();
-        let mut entries = Grid::empty(Size::S9);
+        let mut entries = Grid::empty(Shape::S9);
         while let Some(step) = c.next_step() {
             match step.placement() {
                 Some((cell, digit)) => {
@@ -247,8 +251,8 @@ fn hints_reveal_when_logic_is_stuck_and_explain_eliminations() {
 fn checks_name_exactly_the_wrong_entries() {
     let mut rng = Rng::new(11);
     for (puzzle, solution) in cases() {
-        let size = puzzle.size();
-        let mut entries = Grid::empty(size);
+        let size = puzzle.shape().clone();
+        let mut entries = Grid::empty(size.clone());
         let mut wrong = Vec::new();
         let mut missing = 0;
         for c in 0..size.cells() {
@@ -277,7 +281,7 @@ fn checks_name_exactly_the_wrong_entries() {
     }
     // Puzzles without one answer say so.
     assert_eq!(
-        check(&Grid::empty(Size::S9), &Grid::empty(Size::S9)),
+        check(&Grid::empty(Shape::S9), &Grid::empty(Shape::S9)),
         Check::NotUnique
     );
 }

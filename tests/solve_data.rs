@@ -1,4 +1,4 @@
-//! Data-driven solving: every puzzle in `tests/data/*.txt` is solved by every
+//! Data-driven solving: every puzzle in `tests/data/*.txt` (every shape) is solved by every
 //! engine (the default, the learning engine, Dancing Links); every solution
 //! is checked by the independent verifier and against the expected one; the
 //! engines agree on the count (limit 2). Then the same puzzles with clues
@@ -41,9 +41,28 @@ fn load(name: &str) -> Vec<Case> {
             let expected = if tail == "several" {
                 Expected::Several
             } else {
-                let (sol, _) = bitsudoku::parse_first(tail, ParseOptions::default())
-                    .unwrap_or_else(|e| panic!("{name}:{}: expected solution: {e}", entry.line));
-                Expected::Solution(sol.grid)
+                // A plain line, in the puzzle's shape: a jigsaw's (whose side
+                // may have no boxes) with its regions after it.
+                let spec = puzzle.grid.shape().spec();
+                let text = match spec.split_once(' ') {
+                    Some((kind, regions)) => format!("{kind} {tail} {regions}"),
+                    None => tail.to_string(),
+                };
+                let side = Some(puzzle.grid.shape().side());
+                let (sol, _) = bitsudoku::parse_first(
+                    &text,
+                    ParseOptions {
+                        side,
+                        ..ParseOptions::default()
+                    },
+                )
+                .unwrap_or_else(|e| panic!("{name}:{}: expected solution: {e}", entry.line));
+                let cells = sol.grid.cells().to_vec();
+                Expected::Solution(
+                    Grid::from_cells(puzzle.grid.shape().clone(), cells).unwrap_or_else(|e| {
+                        panic!("{name}:{}: expected solution: {e}", entry.line)
+                    }),
+                )
             };
             Case {
                 line: entry.line,
@@ -106,7 +125,7 @@ fn derived_cases_agree(name: &str, cases: &[Case]) {
         let filled: Vec<usize> = (0..case.puzzle.cells().len())
             .filter(|&c| case.puzzle.get(c) != 0)
             .collect();
-        let side = case.puzzle.size().side() as u8;
+        let side = case.puzzle.shape().side() as u8;
         // A few clues fewer.
         let mut fewer = case.puzzle.clone();
         for _ in 0..3 {
@@ -172,6 +191,21 @@ fn sixteen_gecode() {
 #[test]
 fn sixteen_vu_kr() {
     check_file("16x16_vu_kr.txt");
+}
+
+#[test]
+fn boxes_of_two_sizes() {
+    check_file("shapes_boxes.txt");
+}
+
+#[test]
+fn x_and_windoku() {
+    check_file("shapes_variants.txt");
+}
+
+#[test]
+fn jigsaw() {
+    check_file("shapes_jigsaw.txt");
 }
 
 #[test]
@@ -267,7 +301,7 @@ fn limit_one_finds_without_proving() {
 #[test]
 fn counting_is_exact_below_the_limit() {
     // An empty 4×4 has 288 solutions; every engine must count them all.
-    let empty = Grid::empty(bitsudoku::Size::S4);
+    let empty = Grid::empty(bitsudoku::Shape::S4);
     for engine in ENGINES {
         assert_eq!(count_solutions(&empty, engine, 1000), 288, "{engine:?}");
         let report = solve(
@@ -305,10 +339,10 @@ fn a_reused_solver_answers_like_a_fresh_one() {
         for case in load(name).into_iter().take(6) {
             let mut changed = case.puzzle.clone();
             // A given changed to a neighbour's digit: none or a conflict.
-            let cell = (0..changed.size().cells())
+            let cell = (0..changed.shape().cells())
                 .find(|&c| changed.get(c) != 0 && rng.below(3) == 0)
                 .unwrap_or(0);
-            let n = changed.size().side() as u8;
+            let n = changed.shape().side() as u8;
             changed.set(cell, changed.get(cell) % n + 1);
             puzzles.push(case.puzzle);
             puzzles.push(changed);

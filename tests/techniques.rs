@@ -5,19 +5,19 @@
 use std::collections::BTreeSet;
 
 use bitsudoku::logic::{Candidates, Technique};
-use bitsudoku::{Alphabet, Grid, Size};
+use bitsudoku::{Alphabet, Grid, Shape};
 
 struct Case {
     line: usize,
     technique: Technique,
     note: String,
-    size: Size,
+    size: Shape,
     masks: Vec<u32>,
     expect: BTreeSet<String>,
 }
 
 /// `R3C7` (1-based) as a cell index.
-fn cell(size: Size, name: &str) -> usize {
+fn cell(size: &Shape, name: &str) -> usize {
     let rest = name.strip_prefix('R').expect("R<row>C<column>");
     let (r, c) = rest.split_once('C').expect("R<row>C<column>");
     size.cell(
@@ -37,14 +37,14 @@ fn cases() -> Vec<Case> {
         };
         let (id, note) = head.split_once(" | ").expect("== id | note");
         let technique = Technique::from_id(id).unwrap_or_else(|| panic!("line {}: {id}", i + 1));
-        let mut size = Size::S9;
+        let mut size = Shape::S9;
         let mut masks = Vec::new();
         let mut expect = BTreeSet::new();
         while let Some((_, l)) = lines.next_if(|(_, l)| !l.starts_with("== ")) {
             let words: Vec<&str> = l.split_whitespace().collect();
             match words.as_slice() {
                 ["size", n] => {
-                    size = Size::from_side(n.parse().unwrap()).unwrap();
+                    size = Shape::from_side(n.parse().unwrap()).unwrap();
                     masks = vec![(1u32 << size.side()) - 1; size.cells()];
                 }
                 ["plane", d] => {
@@ -59,7 +59,7 @@ fn cases() -> Vec<Case> {
                     }
                 }
                 ["cell", name, digits @ ..] => {
-                    masks[cell(size, name)] = digits
+                    masks[cell(&size, name)] = digits
                         .iter()
                         .fold(0, |acc, d| acc | 1 << (d.parse::<u32>().unwrap() - 1));
                 }
@@ -86,7 +86,7 @@ fn cases() -> Vec<Case> {
 fn each_technique_finds_exactly_its_step() {
     let cases = cases();
     for case in &cases {
-        let grid = Grid::empty(case.size);
+        let grid = Grid::empty(case.size.clone());
         let position = Candidates::from_parts(&grid, case.masks.clone());
         let at = format!(
             "line {} ({}: {})",
@@ -100,14 +100,14 @@ fn each_technique_finds_exactly_its_step() {
             .unwrap_or_else(|| panic!("{at}: no step found"));
         assert_eq!(step.technique, case.technique, "{at}");
         let got: BTreeSet<String> = step
-            .effects(case.size, Alphabet::default_for(case.size))
+            .effects(&case.size, Alphabet::default_for(case.size.side()))
             .split_whitespace()
             .map(str::to_string)
             .collect();
         assert_eq!(got, case.expect, "{at}");
         // The words name the technique's pattern without panicking.
         assert!(!step
-            .describe(case.size, Alphabet::default_for(case.size))
+            .describe(&case.size, Alphabet::default_for(case.size.side()))
             .is_empty());
     }
     // Every technique has a position.
@@ -121,8 +121,8 @@ fn each_technique_finds_exactly_its_step() {
 
 #[test]
 fn no_technique_fires_where_every_candidate_is_open() {
-    for size in Size::ALL {
-        let grid = Grid::empty(size);
+    for size in Shape::SQUARES {
+        let grid = Grid::empty(size.clone());
         let open = Candidates::from_parts(&grid, vec![(1u32 << size.side()) - 1; size.cells()]);
         for t in Technique::ALL {
             assert_eq!(t.find(&open), None, "{size} {t:?}");

@@ -4,7 +4,7 @@
 
 use bitsudoku::web::api::parse;
 use bitsudoku::web::GridView;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::HtmlElement;
 
@@ -34,7 +34,7 @@ fn classes(root: &HtmlElement, i: usize) -> String {
 #[wasm_bindgen_test]
 fn renders_an_aria_grid_with_box_edges() {
     let root = container();
-    let view = GridView::new(root.clone(), 16).unwrap();
+    let view = GridView::new(root.clone(), JsValue::from(16)).unwrap();
     assert_eq!(view.side(), 16);
     assert_eq!(root.get_attribute("role").as_deref(), Some("grid"));
     assert_eq!(root.query_selector_all("[role=row]").unwrap().length(), 16);
@@ -62,7 +62,7 @@ fn renders_an_aria_grid_with_box_edges() {
 #[wasm_bindgen_test]
 fn keys_fill_move_and_explain() {
     let root = container();
-    let mut view = GridView::new(root.clone(), 16).unwrap();
+    let mut view = GridView::new(root.clone(), JsValue::from(16)).unwrap();
     let r = view.key("c", "", false, false).unwrap();
     assert!(r.handled() && r.changed());
     assert_eq!(cell(&root, 0).text_content().as_deref(), Some("C"));
@@ -111,7 +111,7 @@ fn keys_fill_move_and_explain() {
 #[wasm_bindgen_test]
 fn numbers_span_two_digits() {
     let root = container();
-    let mut view = GridView::new(root.clone(), 16).unwrap();
+    let mut view = GridView::new(root.clone(), JsValue::from(16)).unwrap();
     view.set_alphabet("numbers").unwrap();
     view.put_digit(16).unwrap();
     assert_eq!(cell(&root, 0).text_content().as_deref(), Some("16"));
@@ -123,7 +123,7 @@ fn numbers_span_two_digits() {
 #[wasm_bindgen_test]
 fn conflicts_are_marked_and_cleared() {
     let root = container();
-    let mut view = GridView::new(root.clone(), 9).unwrap();
+    let mut view = GridView::new(root.clone(), JsValue::from(9)).unwrap();
     view.key("5", "", false, false).unwrap();
     view.select(8, false).unwrap();
     view.key("5", "", false, false).unwrap();
@@ -142,7 +142,7 @@ fn conflicts_are_marked_and_cleared() {
 #[wasm_bindgen_test]
 fn a_solution_fills_exactly_the_empty_cells() {
     let root = container();
-    let mut view = GridView::new(root.clone(), 9).unwrap();
+    let mut view = GridView::new(root.clone(), JsValue::from(9)).unwrap();
     let loaded = view.load_text(UVA, "").unwrap();
     assert!(loaded.changed());
     assert_eq!(

@@ -3,7 +3,8 @@
 #![cfg(target_arch = "wasm32")]
 
 use bitsudoku::web::api::{
-    alphabets, conflicts, count, format_grid, parse, solve, symbols, SolveJob,
+    alphabets, conflicts, count, format_grid, generate, parse, solve, symbols, verify_solution,
+    SolveJob,
 };
 use bitsudoku::{verify, Grid};
 use wasm_bindgen::{JsError, JsValue};
@@ -28,11 +29,11 @@ fn parse_and_format_round_trip() {
     );
     let first_case: String = UVA.lines().take(16).map(|l| format!("{l}\n")).collect();
     assert_eq!(
-        format_grid(&p.cells(), 16, "letters", "block").unwrap(),
+        format_grid(&p.cells(), JsValue::from(16), "letters", "block").unwrap(),
         first_case
     );
     // The same grid in another alphabet and layout reads back the same.
-    let hex = format_grid(&p.cells(), 16, "hex", "line").unwrap();
+    let hex = format_grid(&p.cells(), JsValue::from(16), "hex", "line").unwrap();
     let back = parse(&hex, 0, None).unwrap();
     assert_eq!((back.cells(), back.alphabet()), (p.cells(), "hex".into()));
 }
@@ -50,8 +51,8 @@ fn errors_become_exceptions_that_say_where() {
         "line 1: no puzzle in the input"
     );
     assert_eq!(
-        message(parse(NINE, 12, None).err().unwrap()),
-        "unsupported side 12: use 4, 9, 16 or 25"
+        message(parse(NINE, 11, None).err().unwrap()),
+        "line 1: 81 cells on a line: a 11×11 puzzle has 121 on a line or rows of 11"
     );
     assert_eq!(
         message(parse(NINE, 0, Some("greek".into())).err().unwrap()),
@@ -59,17 +60,21 @@ fn errors_become_exceptions_that_say_where() {
     );
     let cells = vec![0u8; 80];
     assert_eq!(
-        message(count(&cells, 9, 2).err().unwrap()),
+        message(count(&cells, JsValue::from(9), 2).err().unwrap()),
         "a grid needs 81 cells, found 80"
     );
     let mut cells = vec![0u8; 81];
     cells[4] = 10;
     assert_eq!(
-        message(solve(&cells, 9, 2, 0.0).err().unwrap()),
+        message(solve(&cells, JsValue::from(9), 2, 0.0).err().unwrap()),
         "cell 5 holds 10, but digits run from 1 to 9 (0 = empty)"
     );
     assert_eq!(
-        message(format_grid(&[0; 81], 9, "hex", "line").err().unwrap()),
+        message(
+            format_grid(&[0; 81], JsValue::from(9), "hex", "line")
+                .err()
+                .unwrap()
+        ),
         "a 9×9 grid cannot be written in hex"
     );
 }
@@ -80,8 +85,11 @@ fn conflicts_are_cell_pairs() {
     cells[0] = 4;
     cells[8] = 4; // same row
     cells[10] = 4; // same box as cell 0
-    assert_eq!(conflicts(&cells, 9).unwrap(), vec![0, 8, 0, 10]);
-    let job = SolveJob::new(&cells, 9, 2, "digits").unwrap();
+    assert_eq!(
+        conflicts(&cells, JsValue::from(9)).unwrap(),
+        vec![0, 8, 0, 10]
+    );
+    let job = SolveJob::new(&cells, JsValue::from(9), 2, "digits").unwrap();
     let r = job.result();
     assert_eq!(r.outcome(), "conflict");
     assert_eq!(
@@ -93,10 +101,10 @@ fn conflicts_are_cell_pairs() {
 
 #[wasm_bindgen_test]
 fn counting_and_alphabets() {
-    assert_eq!(count(&[0; 16], 4, 1000).unwrap(), 288);
-    assert_eq!(count(&[0; 16], 4, 2).unwrap(), 2);
+    assert_eq!(count(&[0; 16], JsValue::from(4), 1000).unwrap(), 288);
+    assert_eq!(count(&[0; 16], JsValue::from(4), 2).unwrap(), 2);
     let p = parse(NINE, 0, None).unwrap();
-    assert_eq!(count(&p.cells(), 9, 2).unwrap(), 1);
+    assert_eq!(count(&p.cells(), JsValue::from(9), 2).unwrap(), 1);
     assert_eq!(
         alphabets(16).unwrap(),
         ["letters", "hex", "digits-letters", "numbers"]
@@ -108,7 +116,7 @@ fn counting_and_alphabets() {
 #[wasm_bindgen_test]
 fn solving_in_slices_gives_a_verified_solution() {
     let p = parse(UVA, 0, None).unwrap();
-    let mut job = SolveJob::new(&p.cells(), 16, 2, "letters").unwrap();
+    let mut job = SolveJob::new(&p.cells(), JsValue::from(16), 2, "letters").unwrap();
     let mut slices = 1;
     while !job.run(200) {
         slices += 1;
@@ -126,14 +134,14 @@ fn solving_in_slices_gives_a_verified_solution() {
     verify(&puzzle, &solution).unwrap();
     assert_eq!(r.nodes(), job.nodes());
 
-    let one_shot = solve(&p.cells(), 16, 2, 0.0).unwrap();
+    let one_shot = solve(&p.cells(), JsValue::from(16), 2, 0.0).unwrap();
     assert_eq!(one_shot.cells(), r.cells());
-    let stopped = solve(&p.cells(), 16, 2, 10.0).unwrap();
+    let stopped = solve(&p.cells(), JsValue::from(16), 2, 10.0).unwrap();
     assert_eq!(
         (stopped.outcome(), stopped.nodes()),
         ("budget".into(), 10.0)
     );
-    let several = solve(&[0; 81], 9, 2, 0.0).unwrap();
+    let several = solve(&[0; 81], JsValue::from(9), 2, 0.0).unwrap();
     assert_eq!(several.outcome(), "several");
     assert_eq!(several.count(), 2.0);
 }
@@ -184,7 +192,7 @@ fn the_collection_reader_takes_pieces_cut_anywhere() {
                     assert_eq!(got.cells(), p.grid.cells().to_vec(), "pieces of {piece}");
                     let mut job = CheckJob::new(
                         &got.cells(),
-                        got.side(),
+                        JsValue::from(got.shape()),
                         &got.alphabet(),
                         &got.blank(),
                         got.index(),
@@ -225,7 +233,7 @@ mod counting {
 
     #[wasm_bindgen_test]
     fn a_count_runs_in_slices_and_says_what_it_found_so_far() {
-        let mut job = CountJob::new(&[0; 16], 4, 0.0).unwrap();
+        let mut job = CountJob::new(&[0; 16], JsValue::from(4), 0.0).unwrap();
         let mut seen = vec![job.found()];
         // 0 ms: one stop check's worth of nodes a slice.
         while !job.run_for(0.0) {
@@ -246,26 +254,30 @@ mod counting {
         assert_eq!(job.outcome(), "several");
         assert!(job.nodes() > 288.0);
 
-        let mut limited = CountJob::new(&[0; 81], 9, 100_000.0).unwrap();
+        let mut limited = CountJob::new(&[0; 81], JsValue::from(9), 100_000.0).unwrap();
         while !limited.run_for(5.0) {}
         assert_eq!((limited.found(), limited.more()), (100_000.0, true));
 
         let (cells, want) = fewest_solutions();
-        let mut job = CountJob::new(&cells, 9, 0.0).unwrap();
+        let mut job = CountJob::new(&cells, JsValue::from(9), 0.0).unwrap();
         while !job.run_for(1.0) {}
         assert_eq!((job.found(), job.more()), (want as f64, false));
 
         let mut conflicting = vec![0u8; 81];
         conflicting[0] = 5;
         conflicting[1] = 5;
-        let job = CountJob::new(&conflicting, 9, 0.0).unwrap();
+        let job = CountJob::new(&conflicting, JsValue::from(9), 0.0).unwrap();
         assert_eq!(
             (job.done(), job.found(), job.outcome()),
             (true, 0.0, "conflict".into())
         );
         for bad in [-1.0, 1.5, f64::NAN] {
             assert_eq!(
-                message(CountJob::new(&[0; 16], 4, bad).err().unwrap()),
+                message(
+                    CountJob::new(&[0; 16], JsValue::from(4), bad)
+                        .err()
+                        .unwrap()
+                ),
                 "the limit is a whole number from 0 to 2^53"
             );
         }
@@ -275,7 +287,7 @@ mod counting {
     fn an_estimate_in_slices_is_the_command_lines_to_the_digit() {
         // `bitsudoku count --estimate --probes 2000 --seed 1` on an empty 9×9,
         // natively: the same seed gives the same bits in WebAssembly.
-        let mut job = EstimateJob::new(&[0; 81], 9, 2000, 1.0).unwrap();
+        let mut job = EstimateJob::new(&[0; 81], JsValue::from(9), 2000, 1.0).unwrap();
         let mut slices = 0;
         while !job.run_for(2.0) {
             slices += 1;
@@ -298,7 +310,7 @@ mod counting {
         assert!((e.relative_error() - 0.039).abs() < 0.001);
 
         // A small tree: the exact search beside the probes ends first.
-        let mut small = EstimateJob::new(&[0; 16], 4, 10_000, 7.0).unwrap();
+        let mut small = EstimateJob::new(&[0; 16], JsValue::from(4), 10_000, 7.0).unwrap();
         while !small.run_for(5.0) {}
         let e = small.result();
         assert_eq!(
@@ -308,11 +320,15 @@ mod counting {
         let mut conflicting = vec![0u8; 16];
         conflicting[0] = 1;
         conflicting[1] = 1;
-        let job = EstimateJob::new(&conflicting, 4, 100, 1.0).unwrap();
+        let job = EstimateJob::new(&conflicting, JsValue::from(4), 100, 1.0).unwrap();
         assert!(job.done() && job.result().conflict());
         assert_eq!(job.result().line(), "0\tconflict");
         assert_eq!(
-            message(EstimateJob::new(&[0; 16], 4, 1, 1.0).err().unwrap()),
+            message(
+                EstimateJob::new(&[0; 16], JsValue::from(4), 1, 1.0)
+                    .err()
+                    .unwrap()
+            ),
             "an estimate needs at least 2 probes"
         );
     }
@@ -321,7 +337,7 @@ mod counting {
     fn solutions_are_browsed_one_at_a_time() {
         let (cells, want) = fewest_solutions();
         let puzzle = Grid::from_side(9, cells.clone()).unwrap();
-        let mut job = SolutionsJob::new(&cells, 9).unwrap();
+        let mut job = SolutionsJob::new(&cells, JsValue::from(9)).unwrap();
         let mut seen = std::collections::HashSet::new();
         while !job.exhausted() {
             // 0 ms: a pause after each stop check, until a solution comes (these
@@ -338,14 +354,62 @@ mod counting {
         assert_eq!(job.next_for(100.0), None);
 
         let p = parse(NINE, 0, None).unwrap();
-        let mut unique = SolutionsJob::new(&p.cells(), 9).unwrap();
+        let mut unique = SolutionsJob::new(&p.cells(), JsValue::from(9)).unwrap();
         let first = unique.next_for(f64::INFINITY).unwrap();
         assert_eq!(
             first,
-            solve(&p.cells(), 9, 2, 0.0).unwrap().cells().unwrap()
+            solve(&p.cells(), JsValue::from(9), 2, 0.0)
+                .unwrap()
+                .cells()
+                .unwrap()
         );
         assert_eq!(unique.next_for(f64::INFINITY), None);
         assert!(unique.exhausted());
         assert_eq!((unique.handed(), unique.outcome()), (1.0, "unique".into()));
+    }
+}
+
+#[wasm_bindgen_test]
+fn every_call_takes_a_shape_line_where_it_takes_a_side() {
+    // A 6×6 of 3×2 boxes (not the usual 2×3): read with its kind, solved,
+    // written back with it.
+    let six = "box=3x2 1.....4.....2.....3.....5.....6.....";
+    let p = parse(six, 0, None).unwrap();
+    assert_eq!((p.side(), p.shape()), (6, "box=3x2".to_string()));
+    let shape = JsValue::from(p.shape());
+    let solved = solve(&p.cells(), shape.clone(), 2, 0.0).unwrap();
+    let cells = solved.cells().expect("a solution");
+    verify_solution(&p.cells(), &cells, shape.clone()).unwrap();
+    let line = format_grid(&cells, shape.clone(), "digits", "line").unwrap();
+    assert!(line.starts_with("box=3x2 "), "{line}");
+    // A plain 6 is the usual 2×3 boxes.
+    assert_eq!(parse(&six[8..], 0, None).unwrap().shape(), "6");
+    assert!(message(
+        count(&p.cells(), JsValue::from("box=4x4"), 2)
+            .err()
+            .unwrap()
+    )
+    .contains("36"));
+    assert_eq!(
+        message(
+            count(&p.cells(), JsValue::from("box=1x6"), 2)
+                .err()
+                .unwrap()
+        ),
+        "boxes of 1×6 do not tile a grid: a box is 2 or more cells each way"
+    );
+
+    // A fresh jigsaw: regions made by the generator, a unique puzzle whose
+    // solution the verifier accepts under the returned shape.
+    for kind in ["jigsaw 9", "jigsaw+x 6", "box=3x3+hyper", "box=3x4+x"] {
+        let g = generate(JsValue::from(kind), 7.0, false, "").unwrap();
+        let shape = JsValue::from(g.shape());
+        verify_solution(&g.cells(), &g.solution(), shape.clone()).unwrap();
+        assert_eq!(
+            count(&g.cells(), shape, 2).unwrap(),
+            1,
+            "{kind}: {}",
+            g.shape()
+        );
     }
 }

@@ -16,7 +16,9 @@
  * @property {'unique' | 'solved' | 'several' | 'none' | 'conflict'} outcome `solved`: a solution
  *   found with `limit: 1`, uniqueness not asked.
  * @property {string} message One sentence for people.
- * @property {number} side 4, 9, 16 or 25.
+ * @property {number} side From 4 to 25.
+ * @property {string} shape The shape line: the side alone for its usual boxes ('9', '12'), else
+ *   'box=2x6', 'box=3x3+x' (X-Sudoku), 'box=3x3+hyper' (windoku) or 'jigsaw AAAB…' (the regions).
  * @property {string | null} solution The solution in the puzzle's layout and symbols.
  * @property {Uint8Array | null} cells The solution's digits, row by row (1 to side).
  * @property {number} guesses Branch points the search took (decisions, for the learning engine).
@@ -37,12 +39,17 @@
  * @typedef {object} CountResult
  * @property {number} count Solutions found: all of them, or `limit` when `more`.
  * @property {boolean} more Counting stopped at `limit`: there may be more.
- * @property {number} side 4, 9, 16 or 25.
+ * @property {number} side From 4 to 25.
+ * @property {string} shape As for solve.
  */
 
 /**
  * @typedef {object} GenerateOptions
- * @property {4 | 9 | 16 | 25} [size] The side (default 9).
+ * @property {4 | 6 | 8 | 9 | 10 | 12 | 14 | 15 | 16 | 18 | 20 | 21 | 24 | 25} [size] The side
+ *   (default 9), in its usual boxes (6: 2×3, 12: 3×4).
+ * @property {string} [shape] Another shape, instead of size: 'box=2x6', '9+x' (X-Sudoku), '9+hyper'
+ *   (windoku), 'jigsaw 9' or 'jigsaw+x 9' (a jigsaw with new regions), or a shape line as solve
+ *   returns it.
  * @property {number} [seed] A whole number from 0 to 2^53: the same seed gives the same puzzle.
  * @property {boolean} [symmetric] Givens symmetric under a half turn.
  * @property {'easy' | 'medium' | 'hard' | 'expert' | 'beyond'} [difficulty] The level: the
@@ -52,8 +59,10 @@
 
 /**
  * @typedef {object} Generated
- * @property {string} puzzle One line of text ('.' for empty cells).
+ * @property {string} puzzle One line of text ('.' for empty cells), after its kind for shapes
+ *   other than the usual boxes ('box=2x6 …', 'jigsaw … REGIONS').
  * @property {number} side
+ * @property {string} shape As for solve.
  * @property {string} grade In words, such as 'hard: X-Wing, 54 steps'.
  * @property {'easy' | 'medium' | 'hard' | 'expert' | 'beyond'} level
  * @property {number} seed The seed that makes it again.
@@ -88,7 +97,7 @@
  * @property {() => any} newSolver A SolverClient or an InlineSolver.
  */
 
-const SIDES = [4, 9, 16, 25];
+const BOX_SIDES = [4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 24, 25];
 const LEVELS = ['easy', 'medium', 'hard', 'expert', 'beyond'];
 const MAX_COUNT = 1_000_000;
 const CHECK_BATCH = 64;
@@ -150,7 +159,7 @@ export function createApi({ ready, glue, newSolver }) {
     check(typeof text === 'string', `${call}: the puzzle must be text, not ${typeof text}`);
     check(alphabet === undefined || typeof alphabet === 'string', `${call}: alphabet must be a name such as "letters"`);
     const p = glue.parse(text, 0, alphabet);
-    const read = { side: p.side, cells: p.cells, alphabet: p.alphabet, layout: p.layout };
+    const read = { side: p.side, shape: p.shape, cells: p.cells, alphabet: p.alphabet, layout: p.layout };
     p.free();
     return read;
   };
@@ -162,13 +171,14 @@ export function createApi({ ready, glue, newSolver }) {
       const { limit = 2, alphabet = undefined } = options;
       check(limit === 1 || limit === 2, 'solve: limit must be 1 (a solution) or 2 (and prove it unique)');
       const s = await started();
-      const { side, cells, alphabet: symbols, layout } = read(text, alphabet, 'solve');
-      const r = await s.solve(cells, side, { limit, alphabet: symbols });
+      const { side, shape, cells, alphabet: symbols, layout } = read(text, alphabet, 'solve');
+      const r = await s.solve(cells, shape, { limit, alphabet: symbols });
       return {
         outcome: r.outcome,
         message: r.message,
         side,
-        solution: r.cells ? glue.formatGrid(r.cells, side, symbols, layout) : null,
+        shape,
+        solution: r.cells ? glue.formatGrid(r.cells, shape, symbols, layout) : null,
         cells: r.cells,
         guesses: r.guesses,
         nodes: r.nodes,
@@ -188,27 +198,29 @@ export function createApi({ ready, glue, newSolver }) {
         `count: limit must be a whole number from 1 to ${MAX_COUNT}`,
       );
       const s = await started();
-      const { side, cells, alphabet: symbols } = read(text, alphabet, 'count');
-      const r = await s.solve(cells, side, { limit, alphabet: symbols });
-      return { count: r.count, more: r.count >= limit, side };
+      const { side, shape, cells, alphabet: symbols } = read(text, alphabet, 'count');
+      const r = await s.solve(cells, shape, { limit, alphabet: symbols });
+      return { count: r.count, more: r.count >= limit, side, shape };
     });
 
   /** @type {(options?: GenerateOptions) => Promise<Generated>} */
   const generate = (options = {}) =>
     enqueue(async () => {
-      checkOptions(options, ['size', 'seed', 'symmetric', 'difficulty'], 'generate');
-      const { size = 9, seed = Math.floor(Math.random() * 2 ** 32), symmetric = false, difficulty = '' } = options;
-      check(SIDES.includes(size), 'generate: size must be 4, 9, 16 or 25');
+      checkOptions(options, ['size', 'shape', 'seed', 'symmetric', 'difficulty'], 'generate');
+      const { seed = Math.floor(Math.random() * 2 ** 32), symmetric = false, difficulty = '' } = options;
+      const { size = 9, shape = String(size) } = options;
+      check(BOX_SIDES.includes(size), `generate: size must be one of ${BOX_SIDES.join(', ')}`);
+      check(typeof shape === 'string', 'generate: shape must be a shape line such as "box=2x3", "9+x" or "jigsaw 9"');
       check(Number.isSafeInteger(seed) && seed >= 0, 'generate: seed must be a whole number from 0 to 2^53');
       check(typeof symmetric === 'boolean', 'generate: symmetric must be true or false');
       check(['', ...LEVELS].includes(difficulty), `generate: difficulty must be one of ${LEVELS.join(', ')}`);
       const s = await started();
-      const g = await s.generate(size, seed, symmetric, difficulty);
+      const g = await s.generate(shape, seed, symmetric, difficulty);
       if (!g.matched) {
-        throw new Error(`generate: no ${difficulty} ${size}×${size} puzzle came from seed ${seed}; try another seed`);
+        throw new Error(`generate: no ${difficulty} ${shape} puzzle came from seed ${seed}; try another seed`);
       }
-      const puzzle = glue.formatGrid(g.cells, size, glue.alphabets(size)[0], 'line').trim();
-      return { puzzle, side: size, grade: g.grade, level: g.gradeId, seed };
+      const puzzle = glue.formatGrid(g.cells, g.shape, glue.alphabets(g.side)[0], 'line').trim();
+      return { puzzle, side: g.side, shape: g.shape, grade: g.grade, level: g.gradeId, seed };
     });
 
   /** @type {(text: string, options?: CheckOptions) => Promise<Verdict[]>} */

@@ -104,7 +104,7 @@ export class InlineLane {
     const rows = [];
     let frame = performance.now();
     for (const p of puzzles) {
-      const job = new CheckJob(p.cells, p.side, p.alphabet, p.blank, p.index, p.line, LIMIT, MAX_NODES);
+      const job = new CheckJob(p.cells, p.shape || p.side, p.alphabet, p.blank, p.index, p.line, LIMIT, MAX_NODES);
       try {
         for (;;) {
           const done = job.runFor(12);
@@ -284,6 +284,7 @@ export function bindCollection({ document = globalThis.document, makeLanes, open
               index: e.index,
               line: e.line,
               side: e.side,
+              shape: e.shape,
               cells: e.cells,
               alphabet: e.alphabet,
               blank: e.blank,
@@ -400,7 +401,7 @@ export function bindCollection({ document = globalThis.document, makeLanes, open
   function openRow(r) {
     const p = r.puzzle;
     // The page's status says what was loaded; the panel keeps its summary.
-    if (open(formatGrid(p.cells, p.side, p.alphabet, 'line'))) {
+    if (open(formatGrid(p.cells, p.shape || p.side, p.alphabet, 'line'))) {
       document.getElementById('grid')?.scrollIntoView({ block: 'nearest' });
     }
   }

@@ -152,13 +152,14 @@ export function solveResult(job) {
 }
 
 /**
- * A generated puzzle: { side, cells, solution, givens, grade, gradeId (the
+ * A generated puzzle: { side, shape (its shape line), cells, solution, givens, grade, gradeId (the
  * level), technique, steps, guesses, matched (of the level asked for) }.
  */
 export function generated(g) {
   const cells = g.cells;
   const out = {
     side: g.side,
+    shape: g.shape,
     cells,
     solution: g.solution ?? null,
     givens: cells.reduce((k, d) => k + (d !== 0), 0),

@@ -149,8 +149,20 @@ export function boot({ solver, analyst, document = globalThis.document, location
   // layout): the stored text is copied before the next save writes over it.
   const fellBack = {};
 
+  /**
+   * The store's slot of the grid shown, one per entry of the Size list: its
+   * shape line, except that every jigsaw of a side and extras shares one
+   * slot (`jigsaw 9`) whatever its regions.
+   */
+  function slotOf() {
+    const spec = view.shape;
+    return spec.startsWith('jigsaw') ? `${spec.split(' ')[0]} ${view.side}` : spec;
+  }
+
   function record() {
     return {
+      shape: view.shape,
+      side: view.side,
       alphabet: view.alphabet,
       layout: view.layout,
       mode: view.mode,
@@ -161,14 +173,14 @@ export function boot({ solver, analyst, document = globalThis.document, location
   }
 
   function save() {
-    const side = view.side;
+    const slot = slotOf();
     const mine = record();
     try {
       if (!storage) throw new DOMException('storage is not available', 'SecurityError');
-      saveGrid(storage, side, mine, fellBack[side] ?? []);
-      delete fellBack[side];
-      store.side = side;
-      store.grids[side] = mine;
+      saveGrid(storage, slot, mine, fellBack[slot] ?? []);
+      delete fellBack[slot];
+      store.shown = slot;
+      store.grids[slot] = mine;
       ui.note.hidden = true;
     } catch (err) {
       // A lasting note, not a status that the next message replaces.
@@ -176,15 +188,21 @@ export function boot({ solver, analyst, document = globalThis.document, location
     }
   }
 
-  /** Shows the saved grid of `side` (or an empty one). Returns whether one was restored. */
-  function restore(side) {
-    const saved = store.grids[side];
-    view.resize(side);
+  /** Shows the saved grid of `slot` (or an empty one). Returns whether one was restored. */
+  function restore(slot) {
+    const saved = store.grids[slot];
+    try {
+      view.resize(saved?.shape ?? slot);
+    } catch (err) {
+      view.resize(slot);
+      say(`The saved ${slot} grid could not be restored: ${err.message}`, 'warn');
+      return false;
+    }
     if (!saved) return false;
-    const f = view.setPuzzle(Uint8Array.from(saved.cells), Uint8Array.from(saved.entries));
+    const f = view.setPuzzle(Uint8Array.from(saved.cells), Uint8Array.from(saved.entries), view.shape);
     if (f.kind === 'refused') {
-      view.resize(side);
-      say(`The saved ${side}×${side} grid could not be restored: ${f.message}`, 'warn');
+      view.resize(slot);
+      say(`The saved ${view.shapeName} grid could not be restored: ${f.message}`, 'warn');
       return false;
     }
     // Each setting on its own: one this build cannot read falls back, and
@@ -203,9 +221,9 @@ export function boot({ solver, analyst, document = globalThis.document, location
     attempt('layout', saved.layout, (l) => view.setLayout(l));
     view.setMode(saved.mode);
     if (missed.length > 0) {
-      fellBack[side] = missed;
+      fellBack[slot] = missed;
       showNote(
-        `Your saved ${side}×${side} grid is back; its ${missed.join(' and ')} could not be read, so the page uses its own (the saved text is kept aside).`,
+        `Your saved ${view.shapeName} grid is back; its ${missed.join(' and ')} could not be read, so the page uses its own (the saved text is kept aside).`,
       );
     }
     return true;
@@ -218,7 +236,7 @@ export function boot({ solver, analyst, document = globalThis.document, location
     const { store: theirs } = readStore(e.newValue);
     const side = view.side;
     store.grids = { ...store.grids, ...theirs.grids };
-    const g = theirs.grids[side];
+    const g = theirs.grids[slotOf()];
     if (!g) return;
     const mine = record();
     const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -226,7 +244,7 @@ export function boot({ solver, analyst, document = globalThis.document, location
     if (same(g.cells, mine.cells) && same(g.entries, mine.entries) && same(notes, mine.notes)) return;
     cancelWork();
     loads += 1;
-    view.setPuzzle(Uint8Array.from(g.cells), Uint8Array.from(g.entries));
+    view.setPuzzle(Uint8Array.from(g.cells), Uint8Array.from(g.entries), g.shape ?? view.shape);
     view.setNotes(Uint32Array.from(notes));
     syncSteps();
     syncButtons();
@@ -237,7 +255,14 @@ export function boot({ solver, analyst, document = globalThis.document, location
   // ---- controls that follow the grid -------------------------------------
 
   function syncControls() {
-    ui.size.value = String(view.side);
+    const slot = slotOf();
+    if (![...ui.size.options].some((o) => o.value === slot)) {
+      // A shape that came in a paste, a file or a link gets its own entry.
+      const loaded = ui.size.querySelector('optgroup[data-loaded]');
+      loaded.hidden = false;
+      loaded.append(new Option(view.shapeName, slot));
+    }
+    ui.size.value = slot;
     ui.alphabet.replaceChildren(...alphabets(view.side).map((id) => new Option(alphabetName(view.side, id), id)));
     ui.alphabet.value = view.alphabet;
     ui.pad.replaceChildren(...padButtons(view, document));
@@ -324,7 +349,7 @@ export function boot({ solver, analyst, document = globalThis.document, location
    * the grid's search running).
    */
   function answersSoon() {
-    const key = `${view.side}:${view.current().join(',')}`;
+    const key = `${view.shape}:${view.current().join(',')}`;
     if (key === analysing) return;
     pauseAnswers();
     sayAnswers(view.answers);
@@ -350,7 +375,7 @@ export function boot({ solver, analyst, document = globalThis.document, location
 
   /** Works out what the grid so far allows (and, when asked, every possible value), in the analyst. */
   async function answer(key) {
-    const side = view.side;
+    const side = view.shape;
     analysing = key;
     try {
       const cells = view.answersNeeds();
@@ -429,11 +454,11 @@ export function boot({ solver, analyst, document = globalThis.document, location
     cancelWork();
     save();
     loads += 1;
-    restore(Number(ui.size.value));
+    restore(ui.size.value);
     syncControls();
     save();
     answersSoon();
-    say(`${view.side}×${view.side} grid.`);
+    say(`${view.shapeName} grid.`);
   });
 
   ui.alphabet.addEventListener('change', () => {
@@ -534,7 +559,7 @@ export function boot({ solver, analyst, document = globalThis.document, location
 
   /** The browsing state of the grid's givens (reset when they changed). */
   function browsing() {
-    const key = `${view.side}:${view.givens().join(',')}`;
+    const key = `${view.shape}:${view.givens().join(',')}`;
     if (browse.key !== key) browse = { key, solutions: [], at: -1, handed: 0, exhausted: false, known: null };
     return browse;
   }
@@ -556,7 +581,7 @@ export function boot({ solver, analyst, document = globalThis.document, location
     pauseAnswers();
     const started = loads;
     try {
-      await work(view.givens(), view.side);
+      await work(view.givens(), view.shape);
     } catch (err) {
       // Cancelled by a load: the status tells of the new grid.
       if (err instanceof Cancelled) {
@@ -671,26 +696,28 @@ export function boot({ solver, analyst, document = globalThis.document, location
   ui.generate.addEventListener('click', () =>
     working(
       'generate',
-      async (_, side) => {
+      async () => {
         const seed = Math.floor(Math.random() * 2 ** 32);
         const level = ui.level.value;
         const started = loads;
-        say(`Making a ${level ? `${level} ` : ''}${side}×${side} puzzle with one solution…`);
-        const g = await solver.generate(side, seed, ui.symmetric.checked, level);
+        const name = view.shapeName.replace(/^(\d+×\d+) jigsaw/, '$1 jigsaw (new regions)');
+        say(`Making a ${level ? `${level} ` : ''}${name} puzzle with one solution…`);
+        // A jigsaw gets new regions with each puzzle: the slot names its side.
+        const g = await solver.generate(slotOf(), seed, ui.symmetric.checked, level);
         // A puzzle loaded meanwhile wins: the person chose it after Generate.
         if (loads !== started) return;
         // No grid gave that level (a 4×4 is always easy): the puzzle of the
         // last grid is still one to play, and the status says which it is.
         const instead = g.matched ? '' : ` No ${level} one came from this seed’s grids.`;
         loads += 1;
-        view.setGivens(Uint8Array.from(g.cells));
+        view.setPuzzle(Uint8Array.from(g.cells), new Uint8Array(g.cells.length), g.shape);
         view.learn(Uint8Array.from(g.cells), 'unique', 1, false, Uint8Array.from(g.solution));
         view.setMode('play');
         syncControls();
         save();
         answersSoon();
         say(
-          `A new ${g.gradeId} ${side}×${side} puzzle with ${g.givens} givens (${g.grade}). Seed ${seed}.${instead}`,
+          `A new ${g.gradeId} ${view.shapeName} puzzle with ${g.givens} givens (${g.grade}). Seed ${seed}.${instead}`,
           g.matched ? 'ok' : 'warn',
         );
         view.focus();
@@ -785,7 +812,7 @@ export function boot({ solver, analyst, document = globalThis.document, location
   // as text instead.
   ui.share.addEventListener('click', () => {
     if (location.protocol === 'file:') {
-      const text = formatGrid(view.givens(), view.side, view.alphabet, view.layout);
+      const text = formatGrid(view.givens(), view.shape, view.alphabet, view.layout);
       copy(text, 'This page is a file on your computer, so a link would open only here. The puzzle as text');
       return;
     }
@@ -828,7 +855,7 @@ export function boot({ solver, analyst, document = globalThis.document, location
 
   // ---- start -----------------------------------------------------------------
 
-  const restored = restore(store.side);
+  const restored = restore(store.shown);
   syncControls();
   const stayDisabled = [ui.cancel, ui.reset, ui.undo, ui.redo, $('collection-cancel')];
   for (const control of document.querySelectorAll('button:disabled, select:disabled')) {

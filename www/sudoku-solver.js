@@ -27,7 +27,9 @@ import { bindGrid, padButtons, pasteInto } from './grid-controller.js';
 /**
  * The grid as `getGrid()` gives it, and the `change` event carries.
  * @typedef {object} GridState
- * @property {number} side 4, 9, 16 or 25.
+ * @property {number} side From 4 to 25.
+ * @property {string} shape The shape line: the side alone for its usual boxes, else `box=2x6`,
+ *   `box=3x3+x`, `box=3x3+hyper` or `jigsaw AAAB…` (the regions).
  * @property {number[]} givens The givens row by row, 0 for empty.
  * @property {number[]} entries Digits entered or shown as the solution, 0 for none.
  * @property {string} text The grid as text, in the puzzle's own symbols.
@@ -36,10 +38,10 @@ import { bindGrid, padButtons, pasteInto } from './grid-controller.js';
 const wasmReady = loadWasm();
 const GRID_CSS = new URL('./grid.css', import.meta.url).href;
 const WIDGET_CSS = new URL('./widget.css', import.meta.url).href;
-const SIDES = [4, 9, 16, 25];
+const SIDES = [4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 24, 25];
 
 export class SudokuSolver extends HTMLElement {
-  static observedAttributes = ['size', 'puzzle', 'readonly'];
+  static observedAttributes = ['size', 'shape', 'puzzle', 'readonly'];
 
   #view = null;
   #client = null;
@@ -94,13 +96,32 @@ export class SudokuSolver extends HTMLElement {
     return SIDES.includes(side) ? side : null;
   }
 
+  /**
+   * Applies the `shape` attribute (a shape line: `box=2x3`, `9+x`, `9+hyper`,
+   * `jigsaw 9` for new regions, `jigsaw AAAB…`); returns a message when it
+   * names no shape, or ''.
+   */
+  #applyShape() {
+    const shape = this.getAttribute('shape');
+    if (shape === null) return '';
+    try {
+      this.#view.resize(shape);
+      return '';
+    } catch (err) {
+      return `shape="${shape}" is not a shape (${err.message}). The grid is unchanged.`;
+    }
+  }
+
   #setup() {
     const { grid, button } = this.#parts;
     const asked = this.getAttribute('size');
     this.#view = new GridView(grid, this.#sideAttribute() ?? 9);
     this.#view.setReadonly(this.hasAttribute('readonly'));
-    if (asked !== null && this.#sideAttribute() === null) {
-      this.#say(`size="${asked}" is not a size: use 4, 9, 16 or 25. Showing a 9×9 grid.`);
+    const shapeProblem = this.#applyShape();
+    if (shapeProblem) {
+      this.#say(shapeProblem);
+    } else if (asked !== null && this.#sideAttribute() === null) {
+      this.#say(`size="${asked}" is not a size: use one of ${SIDES.join(', ')}. Showing a 9×9 grid.`);
     } else {
       this.#say('');
     }
@@ -141,12 +162,20 @@ export class SudokuSolver extends HTMLElement {
     else if (name === 'size') {
       const side = this.#sideAttribute();
       if (side === null) {
-        this.#say(`size="${after}" is not a size: use 4, 9, 16 or 25. The grid is unchanged.`);
+        this.#say(`size="${after}" is not a size: use one of ${SIDES.join(', ')}. The grid is unchanged.`);
       } else if (side !== this.#view.side) {
         this.#view.resize(side);
         this.#syncPad();
         this.#restartSolve();
         this.#say('');
+        this.#changed();
+      }
+    } else if (name === 'shape' && after !== null) {
+      const problem = this.#applyShape();
+      this.#say(problem);
+      if (!problem) {
+        this.#syncPad();
+        this.#restartSolve();
         this.#changed();
       }
     } else if (name === 'puzzle') this.#applyPuzzle();
@@ -181,7 +210,7 @@ export class SudokuSolver extends HTMLElement {
         let r;
         this.#active = run;
         try {
-          r = await this.#client.solve(givens, view.side, { alphabet: view.alphabet });
+          r = await this.#client.solve(givens, view.shape, { alphabet: view.alphabet });
         } catch (err) {
           if (!(err instanceof Cancelled && this.#superseded && latest())) throw err;
           this.#superseded = false;
@@ -215,7 +244,8 @@ export class SudokuSolver extends HTMLElement {
   }
 
   /**
-   * The grid: { side, givens, entries, text } (text in the puzzle's own symbols); null until ready.
+   * The grid: { side, shape, givens, entries, text } (text in the puzzle's own symbols; shape as the
+   * `shape` attribute takes it); null until ready.
    * @returns {GridState | null}
    */
   getGrid() {
@@ -223,6 +253,7 @@ export class SudokuSolver extends HTMLElement {
     if (!view) return null;
     return {
       side: view.side,
+      shape: view.shape,
       givens: Array.from(view.givens()),
       entries: Array.from(view.entries()),
       text: view.text(),

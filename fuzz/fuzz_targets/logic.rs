@@ -5,7 +5,7 @@
 #![no_main]
 
 use bitsudoku::logic::{grade, hint, path, Level};
-use bitsudoku::{solve, Grid, Outcome, Size, SolveOptions};
+use bitsudoku::{solve, Grid, Outcome, Shape, SolveOptions};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -14,10 +14,10 @@ fuzz_target!(|data: &[u8]| {
     };
     // Mostly small grids: 16×16 and 25×25 steps cost far more.
     let size = match first {
-        0..=127 => Size::S4,
-        128..=235 => Size::S9,
-        236..=251 => Size::S16,
-        _ => Size::S25,
+        0..=127 => Shape::S4,
+        128..=235 => Shape::S9,
+        236..=251 => Shape::S16,
+        _ => Shape::S25,
     };
     let (cells, n) = (size.cells(), size.side());
     let mut grid = Grid::empty(size);

@@ -2,7 +2,7 @@
 //! back (every layout) and parses back to the same grid and notation.
 #![no_main]
 
-use bitsudoku::{format, parse_all, Alphabet, Layout, Notation, ParseOptions, Size};
+use bitsudoku::{format, parse_all, Alphabet, Layout, Notation, ParseOptions, Shape};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -11,7 +11,7 @@ fuzz_target!(|data: &[u8]| {
     };
     // The first byte picks what the caller knows: a size, an alphabet.
     let size = match first & 7 {
-        1..=4 => Some(Size::ALL[(first & 7) as usize - 1]),
+        1..=4 => Some(Shape::SQUARES[(first & 7) as usize - 1]),
         _ => None,
     };
     let alphabet = match (first >> 3) & 7 {

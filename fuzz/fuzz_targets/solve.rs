@@ -3,7 +3,7 @@
 //! count up to 2 whenever they finish within their budgets.
 #![no_main]
 
-use bitsudoku::{solve, verify, Engine, Grid, Size, SolveOptions};
+use bitsudoku::{solve, verify, Engine, Grid, Shape, SolveOptions};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -12,10 +12,10 @@ fuzz_target!(|data: &[u8]| {
     };
     // Mostly small grids: a 25×25 search costs a hundred times more.
     let size = match first {
-        0..=101 => Size::S4,
-        102..=203 => Size::S9,
-        204..=242 => Size::S16,
-        _ => Size::S25,
+        0..=101 => Shape::S4,
+        102..=203 => Shape::S9,
+        204..=242 => Shape::S16,
+        _ => Shape::S25,
     };
     let (cells, n) = (size.cells(), size.side());
     let mut grid = Grid::empty(size);

@@ -310,7 +310,7 @@ impl Judge {
                 let json = JsonVerdict {
                     puzzle: verdict.index,
                     line: verdict.line,
-                    size: verdict.size.map(|s| s.side()),
+                    size: verdict.shape.as_ref().map(|s| s.side()),
                     outcome: f.id(),
                     count: f.solutions().map(|(n, _)| n),
                     more: f.solutions().is_some_and(|(_, more)| more),
@@ -391,7 +391,7 @@ fn grid_text(rec: &mut Record, puzzle: &Puzzle, grid: &Grid, separator: Separato
 /// how the path ended; a blank line after each puzzle. Where the techniques
 /// run out it says so and stops: it never guesses.
 fn explain(rec: &mut Record, here: &str, index: usize, line: usize, puzzle: &Puzzle, level: Level) {
-    let (size, alphabet) = (puzzle.grid.size(), puzzle.notation.alphabet);
+    let (size, alphabet) = (puzzle.grid.shape(), puzzle.notation.alphabet);
     let p = match path(&puzzle.grid, level) {
         Ok(p) => p,
         Err(c) => {

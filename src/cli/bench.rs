@@ -6,7 +6,7 @@ use bitsudoku::bench::{engine_solver, run as run_set, BenchOptions};
 
 use super::table::{format_row, header, json_row};
 use bitsudoku::{
-    parse::Entries, solve, Alphabet, Engine, Grid, Outcome, ParseOptions, Size, SolveOptions,
+    parse::Entries, solve, Alphabet, Engine, Grid, Outcome, ParseOptions, SolveOptions,
 };
 use clap::{Args, ValueEnum};
 
@@ -27,8 +27,11 @@ pub struct BenchArgs {
     #[arg(long)]
     json: bool,
     /// Read only puzzles of this side.
-    #[arg(long, value_parser = super::parse_size)]
-    size: Option<Size>,
+    #[arg(long, value_parser = super::parse_side)]
+    size: Option<usize>,
+    /// Boxes of R rows by C columns for puzzles written without a kind.
+    #[arg(long = "box", value_name = "RxC", value_parser = super::parse_box)]
+    boxes: Option<(usize, usize)>,
     /// The alphabet, when the symbols do not settle it.
     #[arg(long, value_parser = super::parse_alphabet)]
     alphabet: Option<Alphabet>,
@@ -61,7 +64,8 @@ pub fn run(args: &BenchArgs) -> io::Result<u8> {
         ..BenchOptions::default()
     };
     let parse = ParseOptions {
-        size: args.size,
+        side: args.size,
+        boxes: args.boxes,
         alphabet: args.alphabet,
         prefer: None,
     };

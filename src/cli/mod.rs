@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use batch::{Job, Judge, Mode};
 use bitsudoku::logic::Level;
-use bitsudoku::{Alphabet, Engine, EstimateOptions, ParseOptions, Size, SolveOptions};
+use bitsudoku::{Alphabet, Engine, EstimateOptions, ParseOptions, Shape, SolveOptions};
 use clap::{Args, Parser as ClapParser, Subcommand, ValueEnum};
 use progress::Progress;
 
@@ -22,7 +22,8 @@ use progress::Progress;
 #[command(
     name = "bitsudoku",
     version,
-    about = "Solve 4×4, 9×9, 16×16 and 25×25 Sudoku puzzles in the judges' formats",
+    about = "Solve Sudoku from 4×4 to 25×25 — square and rectangular boxes, jigsaw, X and windoku — \
+             in the judges' formats",
     after_help = "Exit status: 0 when every puzzle was answered (solve: a solution printed; count: a count \
                   established, 0 for no solution or conflicting givens included), 1 when some were not \
                   (unreadable puzzle, no solution to print, timeout or node limit), 2 for usage errors, \
@@ -74,9 +75,13 @@ struct InputArgs {
     #[arg(long, value_enum, default_value_t = EngineArg::Bitmask)]
     engine: EngineArg,
     /// Read only puzzles of this side (settles 16-symbol lines: 4×4 puzzles or 16×16 rows).
-    #[arg(long, value_parser = parse_size)]
-    size: Option<Size>,
-    /// The alphabet, for the sizes it serves: letters (A–P, A–Y), hex (0–F),
+    #[arg(long, value_parser = parse_side)]
+    size: Option<usize>,
+    /// Boxes of R rows by C columns for puzzles written without a kind (a line of cells),
+    /// instead of their side's usual boxes (6: 2x3, 8: 2x4, 10: 2x5, 12: 3x4, …).
+    #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
+    boxes: Option<(usize, usize)>,
+    /// The alphabet, for the sides it serves: letters (A–P, A–Y), hex (0–F),
     /// digits-letters (1–9A–G, 1–9A–P), digits (1–9), numbers (1–16, 1–25,
     /// comma-separated). Detected when omitted.
     #[arg(long, value_parser = parse_alphabet)]
@@ -215,12 +220,23 @@ pub(crate) fn open_file(path: &str) -> Result<File, String> {
     }
 }
 
-pub(crate) fn parse_size(s: &str) -> Result<Size, String> {
+pub(crate) fn parse_side(s: &str) -> Result<usize, String> {
     s.trim()
         .parse::<usize>()
         .ok()
-        .and_then(Size::from_side)
-        .ok_or_else(|| format!("'{s}' is not a side: use 4, 9, 16 or 25"))
+        .filter(|n| (4..=25).contains(n))
+        .ok_or_else(|| format!("'{s}' is not a side: use 4 to 25"))
+}
+
+pub(crate) fn parse_box(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("'{s}' is no box: write rows x columns, such as 2x3 or 3x4");
+    let (r, c) = s.trim().split_once(['x', 'X', '×']).ok_or_else(bad)?;
+    let (r, c) = (
+        r.trim().parse::<usize>().map_err(|_| bad())?,
+        c.trim().parse::<usize>().map_err(|_| bad())?,
+    );
+    Shape::boxes(r, c).map_err(|e| e.to_string())?;
+    Ok((r, c))
 }
 
 fn parse_seconds(s: &str) -> Result<Duration, String> {
@@ -306,7 +322,8 @@ fn judge(args: &InputArgs, limit: u64, mode: Mode) -> (Judge, ParseOptions) {
         live: None,
     };
     let parse = ParseOptions {
-        size: args.size,
+        side: args.size,
+        boxes: args.boxes,
         alphabet: args.alphabet,
         prefer: None,
     };

@@ -20,7 +20,7 @@ const MAX_LINKS: usize = 11;
 pub(super) fn x_chain(c: &Candidates) -> Option<Step> {
     let layout = c.layout();
     let n = layout.n;
-    let cells = c.size().cells();
+    let cells = c.shape().cells();
     let mut strong = vec![Links::default(); cells];
     for d in 0..n {
         let bit = 1u32 << d;
@@ -30,7 +30,7 @@ pub(super) fn x_chain(c: &Candidates) -> Option<Step> {
         // At most one per house, three per cell.
         strong.fill(Links::default());
         let mut any = false;
-        for h in 0..3 * n {
+        for h in 0..layout.house_count() {
             let places = c.places(h, d);
             if places.count_ones() == 2 {
                 let mut it = bits(places).map(|i| layout.cells[h][i]);
@@ -67,7 +67,8 @@ pub(super) fn x_chain(c: &Candidates) -> Option<Step> {
                     // A weak link must be followed by a strong one: cells
                     // without one end nothing and are not visited.
                     next.extend(
-                        layout.of[u]
+                        layout
+                            .of(u)
                             .iter()
                             .flat_map(|&h| layout.cells[h].iter().copied())
                             .filter(|&v| v != u && has(v) && !strong[v].is_empty()),
@@ -93,7 +94,8 @@ pub(super) fn x_chain(c: &Candidates) -> Option<Step> {
                             continue;
                         }
                         // Cells that see both ends: peers of the start.
-                        let mut gone: Vec<usize> = layout.of[start]
+                        let mut gone: Vec<usize> = layout
+                            .of(start)
                             .iter()
                             .flat_map(|&h| layout.cells[h].iter().copied())
                             .filter(|&x| has(x) && !chain.contains(&x) && layout.sees(x, v))
@@ -120,7 +122,7 @@ pub(super) fn x_chain(c: &Candidates) -> Option<Step> {
 /// houses where the digit has two.
 #[derive(Clone, Copy, Default)]
 struct Links {
-    to: [usize; 3],
+    to: [usize; super::MAX_HOUSES],
     len: usize,
 }
 

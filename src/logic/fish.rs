@@ -1,6 +1,6 @@
 //! Basic fish: X-Wing (2 lines), Swordfish (3), Jellyfish (4).
 
-use super::{bits, house_of, subsets, Candidates, Step, Technique};
+use super::{bits, subsets, Candidates, Step, Technique};
 
 /// Fish of size k: a digit whose places in k parallel lines (the base) all
 /// lie in k crossing lines (the cover) leaves the rest of the cover lines.
@@ -32,7 +32,7 @@ pub(super) fn basic(c: &Candidates, k: usize) -> Option<Step> {
                 let eliminations: Vec<(usize, u8)> = bits(covered)
                     .flat_map(|j| layout.cells[cover + j].iter().copied())
                     .filter(|&cell| c.mask(cell) & bit != 0)
-                    .filter(|&cell| !bits(chosen).any(|i| layout.of[cell].contains(&(base + i))))
+                    .filter(|&cell| !bits(chosen).any(|i| layout.of(cell).contains(&(base + i))))
                     .map(|cell| (cell, d as u8 + 1))
                     .collect();
                 if eliminations.is_empty() {
@@ -45,8 +45,8 @@ pub(super) fn basic(c: &Candidates, k: usize) -> Option<Step> {
                     .collect();
                 step.cells.sort_unstable();
                 step.houses = bits(chosen)
-                    .map(|i| house_of(n, base + i))
-                    .chain(bits(covered).map(|j| house_of(n, cover + j)))
+                    .map(|i| layout.kinds[base + i])
+                    .chain(bits(covered).map(|j| layout.kinds[cover + j]))
                     .collect();
                 step.eliminations = eliminations;
                 Some(step)

@@ -1,65 +1,44 @@
-//! Locked candidates: where a box and a line meet.
+//! Locked candidates: where two houses meet.
 
-use super::{bits, house_of, Candidates, Step, Technique};
+use super::{bits, Candidates, Step, Technique};
 
-/// Pointing: when a digit's places in a box all lie in one row (or
-/// column), the digit leaves the rest of that line. Sound: the box holds
-/// the digit in that line, and the line holds it once.
+/// Pointing: when a digit's places in a box (or a jigsaw region, or a
+/// window) all lie in one other house — a row or a column mostly — the
+/// digit leaves the rest of that house. Sound: the box holds the digit in
+/// the cells the two share, and the other house holds it once.
 pub(super) fn pointing(c: &Candidates) -> Option<Step> {
-    let layout = c.layout();
-    let (n, b) = (layout.n, layout.b);
-    for x in 0..n {
-        let bx = 2 * n + x;
-        let (top, left) = (x / b * b, x % b * b);
-        for d in bits(!c.placed(bx) & ((1u64 << n) - 1) as u32) {
-            let places = c.places(bx, d);
-            if places.count_ones() < 2 {
-                continue;
-            }
-            // Position i of the box is at row i / b, column i % b in it.
-            let (rows, cols) = bits(places).fold((0u32, 0u32), |(r, k), i| {
-                (r | 1 << (i / b), k | 1 << (i % b))
-            });
-            let line = if rows.count_ones() == 1 {
-                top + rows.trailing_zeros() as usize
-            } else if cols.count_ones() == 1 {
-                n + left + cols.trailing_zeros() as usize
-            } else {
-                continue;
-            };
-            if let Some(step) = eliminate(c, Technique::Pointing, bx, line, d, places) {
-                return Some(step);
-            }
-        }
-    }
-    None
+    locked(c, Technique::Pointing)
 }
 
-/// Claiming (box–line reduction): when a digit's places in a row (or
-/// column) all lie in one box, the digit leaves the rest of that box.
-/// Sound: the line holds the digit in that box, and the box holds it once.
+/// Claiming (box–line reduction): when a digit's places in a row or
+/// column (or a diagonal) all lie in one box or region, the digit leaves
+/// the rest of that box. Sound: the line holds the digit in the cells the
+/// two share, and the box holds it once.
 pub(super) fn claiming(c: &Candidates) -> Option<Step> {
+    locked(c, Technique::Claiming)
+}
+
+/// Both techniques over every pair of houses sharing two or more cells:
+/// pointing from the houses that are no lines, claiming from the lines,
+/// each in house order (boxes before windows, rows before columns before
+/// diagonals), and the other house in house order too.
+fn locked(c: &Candidates, technique: Technique) -> Option<Step> {
     let layout = c.layout();
-    let (n, b) = (layout.n, layout.b);
-    for line in 0..2 * n {
-        for d in bits(!c.placed(line) & ((1u64 << n) - 1) as u32) {
-            let places = c.places(line, d);
+    let n = layout.n;
+    let from_lines = technique == Technique::Claiming;
+    for within in (0..layout.house_count()).filter(|&h| layout.is_line(h) == from_lines) {
+        for d in bits(!c.placed(within) & ((1u64 << n) - 1) as u32) {
+            let places = c.places(within, d);
             if places.count_ones() < 2 {
                 continue;
             }
-            // Position i of a line lies in its box segment i / b.
-            let segments = bits(places).fold(0u32, |acc, i| acc | 1 << (i / b));
-            if segments.count_ones() != 1 {
-                continue;
-            }
-            let s = segments.trailing_zeros() as usize;
-            let bx = if line < n {
-                2 * n + line / b * b + s
-            } else {
-                2 * n + s * b + (line - n) / b
-            };
-            if let Some(step) = eliminate(c, Technique::Claiming, line, bx, d, places) {
-                return Some(step);
+            for &(along, shared) in &layout.overlaps[within] {
+                if places & !shared != 0 {
+                    continue;
+                }
+                if let Some(step) = eliminate(c, technique, within, along, d, places) {
+                    return Some(step);
+                }
             }
         }
     }
@@ -81,17 +60,16 @@ fn eliminate(
     let eliminations: Vec<(usize, u8)> = layout.cells[along]
         .iter()
         .copied()
-        .filter(|&cell| c.mask(cell) & bit != 0 && !layout.of[cell].contains(&within))
+        .filter(|&cell| c.mask(cell) & bit != 0 && !layout.of(cell).contains(&within))
         .map(|cell| (cell, d as u8 + 1))
         .collect();
     if eliminations.is_empty() {
         return None;
     }
-    let n = layout.n;
     let mut step = Step::new(technique);
     step.digits = bit;
     step.cells = bits(places).map(|i| layout.cells[within][i]).collect();
-    step.houses = vec![house_of(n, within), house_of(n, along)];
+    step.houses = vec![layout.kinds[within], layout.kinds[along]];
     step.eliminations = eliminations;
     Some(step)
 }

@@ -14,7 +14,10 @@
 //! - `wings.rs`: XY-Wing and XYZ-Wing;
 //! - `chains.rs`: X-Chains.
 //!
-//! Every size works the same way: nothing here assumes 9×9.
+//! Every shape works the same way: nothing here assumes 9×9 or square
+//! boxes. The techniques read the shape's houses — rows, columns, boxes or
+//! jigsaw regions, diagonals and windows — and only the fish look at rows
+//! and columns as such.
 //!
 //! A [`Step`] says its technique, the cells and houses of the pattern, and
 //! what it places and eliminates. The **difficulty** of a puzzle is the
@@ -28,10 +31,11 @@ mod subsets;
 mod wings;
 
 use std::fmt;
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex};
 
 use crate::alphabet::Alphabet;
-use crate::grid::{Conflict, Grid, House, Size};
+use crate::grid::{Conflict, Grid};
+use crate::shape::{Geometry, House, Shape};
 use crate::solver::{solve, Outcome, SolveOptions};
 
 /// The techniques, from the easiest.
@@ -41,11 +45,11 @@ pub enum Technique {
     NakedSingle,
     /// A digit with one place left in a house.
     HiddenSingle,
-    /// A box whose places for a digit lie in one line: the digit leaves the
-    /// rest of the line.
+    /// A box (or region, or window) whose places for a digit lie in one
+    /// other house, a line mostly: the digit leaves the rest of it.
     Pointing,
-    /// A line whose places for a digit lie in one box: the digit leaves the
-    /// rest of the box.
+    /// A line (or diagonal) whose places for a digit lie in one box or
+    /// region: the digit leaves the rest of it.
     Claiming,
     /// Two cells of a house with the same two candidates.
     NakedPair,
@@ -299,17 +303,17 @@ impl Step {
 
     /// What the step does, in the puzzle's symbols: `R3C7=5` for a
     /// placement, `R3C7<>5` for an elimination, separated by spaces.
-    pub fn effects(&self, size: Size, alphabet: Alphabet) -> String {
-        let sym = |d: u8| alphabet.symbol(size, d);
+    pub fn effects(&self, shape: &Shape, alphabet: Alphabet) -> String {
+        let sym = |d: u8| alphabet.symbol(shape.side(), d);
         let mut out: Vec<String> = self
             .placements
             .iter()
-            .map(|&(c, d)| format!("{}={}", size.cell_name(c), sym(d)))
+            .map(|&(c, d)| format!("{}={}", shape.cell_name(c), sym(d)))
             .collect();
         out.extend(
             self.eliminations
                 .iter()
-                .map(|&(c, d)| format!("{}<>{}", size.cell_name(c), sym(d))),
+                .map(|&(c, d)| format!("{}<>{}", shape.cell_name(c), sym(d))),
         );
         out.join(" ")
     }
@@ -317,14 +321,14 @@ impl Step {
     /// The step in words, with symbols of `alphabet`: `In box 7, C fits
     /// only R8C2`, `R3C5 and R3C8 hold only 2 and 7 between them, so 2 and
     /// 7 leave the rest of row 3`.
-    pub fn describe(&self, size: Size, alphabet: Alphabet) -> String {
-        words::describe(self, size, alphabet, true)
+    pub fn describe(&self, shape: &Shape, alphabet: Alphabet) -> String {
+        words::describe(self, shape, alphabet, true)
     }
 
     /// The same without naming the digit the step places: the explanation
     /// a hint gives before the person asks for the digit.
-    pub fn describe_unrevealed(&self, size: Size, alphabet: Alphabet) -> String {
-        words::describe(self, size, alphabet, false)
+    pub fn describe_unrevealed(&self, shape: &Shape, alphabet: Alphabet) -> String {
+        words::describe(self, shape, alphabet, false)
     }
 
     fn new(technique: Technique) -> Step {
@@ -357,86 +361,145 @@ pub enum Dead {
     },
 }
 
-/// Houses of one size, numbered 0..3n: rows, then columns, then boxes.
+/// The most houses a cell lies in: its row, column and region, both
+/// diagonals (the centre of an odd side) or one diagonal and a window.
+const MAX_HOUSES: usize = 5;
+
+/// The houses of one shape, numbered as [`Shape::house`] numbers them:
+/// rows `0..n`, columns `n..2n`, regions `2n..3n`, then the extra houses.
+#[derive(Debug)]
 pub(crate) struct Layout {
+    /// The shape.
+    pub shape: Shape,
     /// Side `n`.
     pub n: usize,
-    /// Box size `b`.
-    pub b: usize,
+    /// Every house, by number.
+    pub kinds: Vec<House>,
     /// The cells of each house, in row-major order.
     pub cells: Vec<Vec<usize>>,
-    /// The houses of each cell: its row, column and box.
-    pub of: Vec<[usize; 3]>,
-    /// Each cell's position in each of its houses (the bit it has in a
-    /// house's place mask).
-    pub at: Vec<[u8; 3]>,
+    /// The houses of each cell (`of(cell)`), and its position in each (the
+    /// bit it has in a house's place mask), in fixed arrays: these are read
+    /// on every candidate removed.
+    houses: Vec<([usize; MAX_HOUSES], [u8; MAX_HOUSES], u8)>,
     /// Each cell's peers (the other cells of its houses), ascending.
     pub peers: Vec<Vec<usize>>,
+    /// Per house, the houses it shares two or more cells with, and which
+    /// of its positions those are: where locked candidates look.
+    pub overlaps: Vec<Vec<(usize, u32)>>,
 }
 
+impl PartialEq for Layout {
+    fn eq(&self, other: &Layout) -> bool {
+        self.shape == other.shape
+    }
+}
+
+impl Eq for Layout {}
+
 impl Layout {
-    /// The layout of `size`, built once.
-    pub fn of(size: Size) -> &'static Layout {
-        static LAYOUTS: [OnceLock<Layout>; 4] = [const { OnceLock::new() }; 4];
-        LAYOUTS[size.box_size() - 2].get_or_init(|| {
-            let (n, b) = (size.side(), size.box_size());
-            let cells: Vec<Vec<usize>> = (0..3 * n)
-                .map(|h| crate::grid::house_cells(size, house_of(n, h)).collect())
-                .collect();
-            let of = (0..n * n)
-                .map(|c| {
-                    let (r, col) = (c / n, c % n);
-                    [r, n + col, 2 * n + r / b * b + col / b]
-                })
-                .collect::<Vec<[usize; 3]>>();
-            let at = (0..n * n)
-                .map(|c| {
-                    of[c]
-                        .map(|h| cells[h].iter().position(|&x| x == c).expect("in its house") as u8)
-                })
-                .collect();
-            let peers = (0..n * n)
-                .map(|c| {
-                    let mut p: Vec<usize> = of[c]
-                        .iter()
-                        .flat_map(|&h| cells[h].iter().copied())
-                        .filter(|&x| x != c)
-                        .collect();
-                    p.sort_unstable();
-                    p.dedup();
-                    p
-                })
-                .collect();
-            Layout {
-                n,
-                b,
-                cells,
-                of,
-                at,
-                peers,
-            }
-        })
+    /// The layout of `shape`, built once and shared (the last few shapes
+    /// are kept).
+    pub fn for_shape(shape: &Shape) -> Arc<Layout> {
+        static CACHE: Mutex<Vec<Arc<Layout>>> = Mutex::new(Vec::new());
+        const KEEP: usize = 16;
+        let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(i) = cache.iter().position(|l| &l.shape == shape) {
+            let l = cache.remove(i);
+            cache.push(l.clone());
+            return l;
+        }
+        let l = Arc::new(Layout::new(shape));
+        if cache.len() == KEEP {
+            cache.remove(0);
+        }
+        cache.push(l.clone());
+        l
+    }
+
+    fn new(shape: &Shape) -> Layout {
+        let g = Geometry::of(shape);
+        let n = g.n;
+        let cells: Vec<Vec<usize>> = (0..g.houses)
+            .map(|h| g.cells_of(h).iter().map(|&c| c as usize).collect())
+            .collect();
+        let houses = (0..n * n)
+            .map(|c| {
+                let (mut hs, mut at) = ([0usize; MAX_HOUSES], [0u8; MAX_HOUSES]);
+                let list = g.houses_of(c);
+                for (k, (&h, &i)) in list.iter().zip(g.positions(c)).enumerate() {
+                    hs[k] = h as usize;
+                    at[k] = i;
+                }
+                (hs, at, list.len() as u8)
+            })
+            .collect();
+        let peers = (0..n * n)
+            .map(|c| g.peers(c).iter().map(|&p| p as usize).collect())
+            .collect();
+        let overlaps = (0..g.houses)
+            .map(|h| {
+                (0..g.houses)
+                    .filter(|&k| k != h)
+                    .filter_map(|k| {
+                        let shared = cells[h]
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, c)| cells[k].contains(c))
+                            .fold(0u32, |acc, (i, _)| acc | 1 << i);
+                        (shared.count_ones() >= 2).then_some((k, shared))
+                    })
+                    .collect()
+            })
+            .collect();
+        Layout {
+            shape: shape.clone(),
+            n,
+            kinds: (0..g.houses).map(|h| shape.house(h)).collect(),
+            cells,
+            houses,
+            peers,
+            overlaps,
+        }
+    }
+
+    /// Number of houses.
+    pub fn house_count(&self) -> usize {
+        self.kinds.len()
+    }
+
+    /// The houses of `cell`.
+    #[inline]
+    pub fn of(&self, cell: usize) -> &[usize] {
+        let (h, _, len) = &self.houses[cell];
+        &h[..*len as usize]
+    }
+
+    /// The position of `cell` in each house of [`Layout::of`].
+    #[inline]
+    pub fn at(&self, cell: usize) -> &[u8] {
+        let (_, at, len) = &self.houses[cell];
+        &at[..*len as usize]
     }
 
     /// Whether two different cells share a house.
     pub fn sees(&self, a: usize, b: usize) -> bool {
-        a != b && self.of[a].iter().zip(&self.of[b]).any(|(x, y)| x == y)
+        a != b && self.peers[a].binary_search(&b).is_ok()
     }
-}
 
-/// The house numbered `h` of a grid of side `n`.
-pub(crate) fn house_of(n: usize, h: usize) -> House {
-    match h / n {
-        0 => House::Row(h),
-        1 => House::Col(h - n),
-        _ => House::Box(h - 2 * n),
+    /// Whether house `h` is a row, a column or a diagonal (a house people
+    /// read as a line).
+    pub fn is_line(&self, h: usize) -> bool {
+        matches!(
+            self.kinds[h],
+            House::Row(_) | House::Col(_) | House::Diagonal(_)
+        )
     }
 }
 
 /// The candidates of a partly filled grid.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Candidates {
-    size: Size,
+    layout: Arc<Layout>,
     cells: Vec<u8>,
     /// Per empty cell, the digits still possible (bit `d-1`); 0 when filled.
     masks: Vec<u32>,
@@ -456,28 +519,26 @@ impl Candidates {
         if let Some(&c) = grid.conflicts().first() {
             return Err(c);
         }
-        let size = grid.size();
-        let layout = Layout::of(size);
-        let full = (1u32 << size.side()) - 1;
-        let mut seen = vec![0u32; 3 * layout.n];
+        let layout = Layout::for_shape(grid.shape());
+        let full = (1u32 << layout.n) - 1;
+        let mut seen = vec![0u32; layout.house_count()];
         for (cell, &d) in grid.cells().iter().enumerate() {
             if d != 0 {
-                for h in layout.of[cell] {
+                for &h in layout.of(cell) {
                     seen[h] |= 1 << (d - 1);
                 }
             }
         }
-        let masks = (0..size.cells())
+        let masks = (0..grid.cells().len())
             .map(|cell| {
                 if grid.get(cell) != 0 {
                     0
                 } else {
-                    let [r, c, x] = layout.of[cell];
-                    full & !(seen[r] | seen[c] | seen[x])
+                    full & !layout.of(cell).iter().fold(0, |acc, &h| acc | seen[h])
                 }
             })
             .collect();
-        Ok(Candidates::with_masks(size, grid.cells().to_vec(), masks))
+        Ok(Candidates::with_masks(layout, grid.cells().to_vec(), masks))
     }
 
     /// A position given by its digits and, per empty cell, its candidates
@@ -489,13 +550,16 @@ impl Candidates {
             .enumerate()
             .map(|(c, m)| if grid.get(c) != 0 { 0 } else { m })
             .collect();
-        Candidates::with_masks(grid.size(), grid.cells().to_vec(), masks)
+        Candidates::with_masks(
+            Layout::for_shape(grid.shape()),
+            grid.cells().to_vec(),
+            masks,
+        )
     }
 
     /// Builds the digits placed per house and the place table from the
     /// cells and their candidates.
-    fn with_masks(size: Size, cells: Vec<u8>, masks: Vec<u32>) -> Candidates {
-        let layout = Layout::of(size);
+    fn with_masks(layout: Arc<Layout>, cells: Vec<u8>, masks: Vec<u32>) -> Candidates {
         let n = layout.n;
         let placed = layout
             .cells
@@ -507,16 +571,16 @@ impl Candidates {
                     .fold(0, |acc, &c| acc | 1 << (cells[c] - 1))
             })
             .collect();
-        let mut places = vec![0u32; 3 * n * n];
+        let mut places = vec![0u32; layout.house_count() * n];
         for (cell, &m) in masks.iter().enumerate() {
             for d in bits(m) {
-                for k in 0..3 {
-                    places[layout.of[cell][k] * n + d] |= 1 << layout.at[cell][k];
+                for (&h, &at) in layout.of(cell).iter().zip(layout.at(cell)) {
+                    places[h * n + d] |= 1 << at;
                 }
             }
         }
         Candidates {
-            size,
+            layout,
             cells,
             masks,
             placed,
@@ -531,20 +595,20 @@ impl Candidates {
             return;
         }
         self.masks[cell] &= !bit;
-        let layout = self.layout();
-        for k in 0..3 {
-            self.places[layout.of[cell][k] * layout.n + d] &= !(1 << layout.at[cell][k]);
+        let layout = &*self.layout;
+        for (&h, &at) in layout.of(cell).iter().zip(layout.at(cell)) {
+            self.places[h * layout.n + d] &= !(1 << at);
         }
     }
 
-    /// The grid's size.
-    pub fn size(&self) -> Size {
-        self.size
+    /// The grid's shape.
+    pub fn shape(&self) -> &Shape {
+        &self.layout.shape
     }
 
     /// The digits still possible in `cell` (empty when it is filled).
     pub fn of(&self, cell: usize) -> Vec<u8> {
-        (0..self.size.side() as u8)
+        (0..self.layout.n as u8)
             .filter(|&d| self.masks[cell] >> d & 1 != 0)
             .map(|d| d + 1)
             .collect()
@@ -570,8 +634,8 @@ impl Candidates {
         self.cells.iter().filter(|&&d| d == 0).count()
     }
 
-    pub(crate) fn layout(&self) -> &'static Layout {
-        Layout::of(self.size)
+    pub(crate) fn layout(&self) -> &Layout {
+        &self.layout
     }
 
     /// The positions in house `h` (bit `i` for its `i`-th cell) where digit
@@ -593,7 +657,7 @@ impl Candidates {
             return Some(Dead::Cell(cell));
         }
         let layout = self.layout();
-        for h in 0..3 * layout.n {
+        for h in 0..layout.house_count() {
             let mut possible = self.placed(h);
             for &c in &layout.cells[h] {
                 possible |= self.masks[c];
@@ -602,7 +666,7 @@ impl Candidates {
             if missing != 0 {
                 return Some(Dead::Digit {
                     digit: missing.trailing_zeros() as u8 + 1,
-                    house: house_of(layout.n, h),
+                    house: layout.kinds[h],
                 });
             }
         }
@@ -618,7 +682,7 @@ impl Candidates {
         step.eliminations.iter().any(|&(cell, digit)| {
             let bit = 1u32 << (digit - 1);
             (self.cells[cell] == 0 && self.masks[cell] == 0)
-                || layout.of[cell].iter().any(|&h| {
+                || layout.of(cell).iter().any(|&h| {
                     self.placed[h] & bit == 0
                         && layout.cells[h].iter().all(|&c| self.masks[c] & bit == 0)
                 })
@@ -660,7 +724,7 @@ impl Candidates {
     /// Fills every naked and hidden single there is now, in one sweep;
     /// returns whether anything was filled.
     fn singles(&mut self) -> bool {
-        let layout = self.layout();
+        let layout = self.layout.clone();
         let mut progress = false;
         for cell in 0..self.cells.len() {
             let m = self.masks[cell];
@@ -669,7 +733,7 @@ impl Candidates {
                 progress = true;
             }
         }
-        for h in 0..3 * layout.n {
+        for h in 0..layout.house_count() {
             // Per digit: seen once, seen twice or more.
             let (mut once, mut twice) = (0u32, 0u32);
             for &c in &layout.cells[h] {
@@ -698,8 +762,8 @@ impl Candidates {
         }
         self.cells[cell] = digit;
         let d = digit as usize - 1;
-        let layout = self.layout();
-        for h in layout.of[cell] {
+        let layout = self.layout.clone();
+        for &h in layout.of(cell) {
             self.placed[h] |= 1 << d;
             for &other in &layout.cells[h] {
                 self.remove(other, d);
@@ -709,7 +773,8 @@ impl Candidates {
 
     /// The grid as filled so far.
     pub fn grid(&self) -> Grid {
-        Grid::from_cells(self.size, self.cells.clone()).expect("cells of this size")
+        Grid::from_cells(self.layout.shape.clone(), self.cells.clone())
+            .expect("cells of this shape")
     }
 }
 
@@ -965,7 +1030,7 @@ fn merged(puzzle: &Grid, entries: &Grid) -> Grid {
         .zip(entries.cells())
         .map(|(&g, &e)| if g != 0 { g } else { e })
         .collect();
-    Grid::from_cells(puzzle.size(), cells).expect("cells of this size")
+    Grid::from_cells(puzzle.shape().clone(), cells).expect("cells of this shape")
 }
 
 /// The hint for `puzzle` with `entries` filled in (see [`Hint`]), searching
@@ -994,7 +1059,7 @@ pub fn hint(puzzle: &Grid, entries: &Grid) -> Hint {
 /// The hint for `puzzle` with `entries` filled in, given the `truth` a
 /// search found: no search here, only logic (milliseconds even on 25×25).
 pub fn hint_with(puzzle: &Grid, entries: &Grid, truth: Truth) -> Hint {
-    let size = puzzle.size();
+    let shape = puzzle.shape();
     let current = merged(puzzle, entries);
     if let Some(&c) = current.conflicts().first() {
         return Hint::Conflict(c);
@@ -1017,7 +1082,7 @@ pub fn hint_with(puzzle: &Grid, entries: &Grid, truth: Truth) -> Hint {
         before.push(step);
     }
     // Stuck: reveal the cell with the fewest candidates.
-    let target = (0..size.cells())
+    let target = (0..shape.cells())
         .filter(|&c| current.get(c) == 0)
         .min_by_key(|&c| candidates.mask(c).count_ones())
         .expect("an incomplete grid has an empty cell");

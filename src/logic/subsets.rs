@@ -1,7 +1,7 @@
 //! Subsets: k cells of a house that share k candidates, or k digits that
 //! share k places (pairs, triples and quads).
 
-use super::{bits, house_of, subsets, Candidates, Step, Technique};
+use super::{bits, subsets, Candidates, Step, Technique};
 
 fn technique(naked: bool, k: usize) -> Technique {
     match (naked, k) {
@@ -19,7 +19,7 @@ fn technique(naked: bool, k: usize) -> Technique {
 /// all k, and no other cell of the house can hold one of them.
 pub(super) fn naked(c: &Candidates, k: usize) -> Option<Step> {
     let layout = c.layout();
-    for h in 0..3 * layout.n {
+    for h in 0..layout.house_count() {
         let cells = &layout.cells[h];
         let empty: u32 = (0..cells.len())
             .filter(|&i| c.mask(cells[i]) != 0)
@@ -47,7 +47,7 @@ pub(super) fn naked(c: &Candidates, k: usize) -> Option<Step> {
             let mut step = Step::new(technique(true, k));
             step.digits = digits;
             step.cells = bits(chosen).map(|i| cells[i]).collect();
-            step.houses = vec![house_of(layout.n, h)];
+            step.houses = vec![layout.kinds[h]];
             step.eliminations = eliminations;
             Some(step)
         });
@@ -64,7 +64,7 @@ pub(super) fn naked(c: &Candidates, k: usize) -> Option<Step> {
 pub(super) fn hidden(c: &Candidates, k: usize) -> Option<Step> {
     let layout = c.layout();
     let n = layout.n;
-    for h in 0..3 * n {
+    for h in 0..layout.house_count() {
         let cells = &layout.cells[h];
         let open = !c.placed(h) & ((1u64 << n) - 1) as u32;
         let mut places = [0u32; 32];
@@ -87,7 +87,7 @@ pub(super) fn hidden(c: &Candidates, k: usize) -> Option<Step> {
             let mut step = Step::new(technique(false, k));
             step.digits = digits;
             step.cells = bits(spots).map(|i| cells[i]).collect();
-            step.houses = vec![house_of(n, h)];
+            step.houses = vec![layout.kinds[h]];
             step.eliminations = eliminations;
             Some(step)
         });

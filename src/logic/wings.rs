@@ -38,7 +38,7 @@ fn step(technique: Technique, pivot: usize, a: usize, b: usize, z: u32, cells: V
 /// sees both pincers cannot.
 pub(super) fn xy(c: &Candidates) -> Option<Step> {
     let layout = c.layout();
-    for pivot in 0..c.size().cells() {
+    for pivot in 0..c.shape().cells() {
         let pm = c.mask(pivot);
         if pm.count_ones() != 2 {
             continue;
@@ -74,7 +74,7 @@ pub(super) fn xy(c: &Candidates) -> Option<Step> {
 /// sees all three cannot.
 pub(super) fn xyz(c: &Candidates) -> Option<Step> {
     let layout = c.layout();
-    for pivot in 0..c.size().cells() {
+    for pivot in 0..c.shape().cells() {
         let pm = c.mask(pivot);
         if pm.count_ones() != 3 {
             continue;

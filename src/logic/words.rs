@@ -3,7 +3,7 @@
 
 use super::{digits_of, Step, Technique};
 use crate::alphabet::Alphabet;
-use crate::grid::{House, Size};
+use crate::shape::{House, Shape};
 
 /// `a`, `a and b`, `a, b and c`.
 pub(crate) fn list(items: &[String]) -> String {
@@ -24,7 +24,12 @@ fn lines(houses: &[House]) -> String {
     let numbers: Vec<String> = houses
         .iter()
         .map(|h| match h {
-            House::Row(i) | House::Col(i) | House::Box(i) => (i + 1).to_string(),
+            House::Row(i)
+            | House::Col(i)
+            | House::Box(i)
+            | House::Region(i)
+            | House::Diagonal(i)
+            | House::Window(i) => (i + 1).to_string(),
         })
         .collect();
     format!(
@@ -32,6 +37,27 @@ fn lines(houses: &[House]) -> String {
         if numbers.len() == 1 { word } else { words },
         list(&numbers)
     )
+}
+
+/// `row, column and box`, `row, column, region and diagonal`: the kinds
+/// of house a cell lies in.
+fn house_kinds(shape: &Shape, cell: usize) -> String {
+    let words: Vec<String> = shape
+        .houses_of(cell)
+        .iter()
+        .map(|h| {
+            match h {
+                House::Row(_) => "row",
+                House::Col(_) => "column",
+                House::Box(_) => "box",
+                House::Region(_) => "region",
+                House::Diagonal(_) => "diagonal",
+                House::Window(_) => "window",
+            }
+            .to_string()
+        })
+        .collect();
+    list(&words)
 }
 
 /// The text with its first letter in upper case (our own, ASCII words).
@@ -43,9 +69,9 @@ fn capital(text: &str) -> String {
     out
 }
 
-pub(super) fn describe(step: &Step, size: Size, alphabet: Alphabet, reveal: bool) -> String {
-    let sym = |d: u8| alphabet.symbol(size, d).to_string();
-    let name = |c: usize| size.cell_words(c);
+pub(super) fn describe(step: &Step, shape: &Shape, alphabet: Alphabet, reveal: bool) -> String {
+    let sym = |d: u8| alphabet.symbol(shape.side(), d).to_string();
+    let name = |c: usize| shape.cell_words(c);
     let names = |cells: &[usize]| list(&cells.iter().map(|&c| name(c)).collect::<Vec<_>>());
     let (one, many) = (alphabet.noun(false), alphabet.noun(true));
     let digit_list = |mask: u32| list(&digits_of(mask).map(sym).collect::<Vec<_>>());
@@ -61,7 +87,8 @@ pub(super) fn describe(step: &Step, size: Size, alphabet: Alphabet, reveal: bool
                 format!("{cell} can only be {}", sym(digit))
             } else {
                 format!(
-                    "{cell} has one candidate left: the only {one} its row, column and box do not hold"
+                    "{cell} has one candidate left: the only {one} its {} do not hold",
+                    house_kinds(shape, step.cells[0])
                 )
             }
         }

@@ -5,17 +5,18 @@
 //! Columns (constraints), `n` = side, `C` = cells, 1-based after the root 0:
 //! ```text
 //!   cell c has a digit         1 + c
-//!   row r has digit d          1 + C  + r·n + d
-//!   column k has digit d       1 + 2C + k·n + d
-//!   box x has digit d          1 + 3C + x·n + d
+//!   house h has digit d        1 + C + h·n + d   (the shape's house order)
 //! ```
-//! Rows (choices): "cell c holds digit d", four nodes each. A given cell gets
-//! only its digit's row, which is chosen before the search starts.
+//! Rows (choices): "cell c holds digit d", one node for the cell and one
+//! for each of its houses (four on a classic grid, up to six with
+//! diagonals and windows). A given cell gets only its digit's row, which is
+//! chosen before the search starts.
 //!
 //! The search is iterative (a stack of levels) so it can stop after a node
 //! budget and resume.
 
 use super::Stats;
+use crate::shape::Shape;
 
 #[derive(Clone, Copy, Debug)]
 struct Level {
@@ -60,13 +61,12 @@ pub(crate) struct Dlx {
 }
 
 impl Dlx {
-    /// Builds the matrix for `givens` (0 = empty) of a grid of side `side`,
-    /// and chooses the givens' rows.
-    pub(crate) fn new(side: usize, givens: &[u8], limit: u64) -> Dlx {
-        let n = side;
+    /// Builds the matrix for `givens` (0 = empty) of a grid of `shape`, and
+    /// chooses the givens' rows.
+    pub(crate) fn new(shape: &Shape, givens: &[u8], limit: u64) -> Dlx {
+        let n = shape.side();
         let cells = n * n;
-        let b = (1..=n).find(|b| b * b == n).expect("side is a square");
-        let columns = 4 * cells;
+        let columns = cells + shape.house_count() * n;
         let mut d = Dlx {
             side: n,
             left: Vec::new(),
@@ -100,25 +100,27 @@ impl Dlx {
         }
         let mut given_rows = Vec::new();
         for (cell, &given) in givens.iter().enumerate() {
-            let (r, k) = (cell / n, cell % n);
-            let x = r / b * b + k / b;
+            let houses: Vec<usize> = shape
+                .houses_of(cell)
+                .into_iter()
+                .map(|h| shape.house_index(h).expect("a house of the shape"))
+                .collect();
             let digits = match given {
                 0 => 0..n,
                 g => g as usize - 1..g as usize,
             };
             for digit in digits {
-                let cols = [
-                    1 + cell,
-                    1 + cells + r * n + digit,
-                    1 + 2 * cells + k * n + digit,
-                    1 + 3 * cells + x * n + digit,
-                ];
+                let cols: Vec<usize> = std::iter::once(1 + cell)
+                    .chain(houses.iter().map(|&h| 1 + cells + h * n + digit))
+                    .collect();
+                let last = cols.len() as u32 - 1;
                 let first = d.left.len() as u32;
                 for (j, &col) in cols.iter().enumerate() {
-                    let node = first + j as u32;
+                    let j = j as u32;
+                    let node = first + j;
                     let col = col as u32;
-                    d.left.push(if j == 0 { first + 3 } else { node - 1 });
-                    d.right.push(if j == 3 { first } else { node + 1 });
+                    d.left.push(if j == 0 { first + last } else { node - 1 });
+                    d.right.push(if j == last { first } else { node + 1 });
                     // Append at the bottom of the column.
                     let last = d.up[col as usize];
                     d.up.push(last);

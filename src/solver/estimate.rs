@@ -30,6 +30,7 @@
 use std::fmt;
 
 use super::board::{assign, cell_view, Work};
+use super::houses::{HouseProber, HouseSearch, ProbeStep};
 use super::propagate::propagate;
 use super::search::{choose, choose_pair, BandSearch, Choice};
 use super::shape::{house_cell, Shape, S2, S3, S4, S5};
@@ -272,6 +273,39 @@ enum Probes {
     N3(Prober<S3>),
     N4(Prober<S4>),
     N5(Prober<S5>),
+    H1(Houses<1>),
+    H2(Houses<2>),
+    H4(Houses<4>),
+    H10(Houses<10>),
+}
+
+/// Probes down the house engine's tree.
+struct Houses<const W: usize> {
+    prober: HouseProber<W>,
+    walk: Option<Magnitude>,
+}
+
+impl<const W: usize> Houses<W> {
+    fn step(&mut self, rng: &mut Rng) -> Option<Magnitude> {
+        let product = match self.walk.take() {
+            Some(product) => product,
+            None => {
+                self.prober.reset();
+                Magnitude::ONE
+            }
+        };
+        let (d, step) = self.prober.branch(|d| rng.below(d));
+        // Every alternative counts, the ones that fail at once too.
+        let product = product.times(d as f64);
+        match step {
+            ProbeStep::Ended(false) => Some(Magnitude::ZERO),
+            ProbeStep::Ended(true) => Some(product),
+            ProbeStep::Open => {
+                self.walk = Some(product);
+                None
+            }
+        }
+    }
 }
 
 impl Probes {
@@ -281,6 +315,10 @@ impl Probes {
             Probes::N3(p) => p.step(rng),
             Probes::N4(p) => p.step(rng),
             Probes::N5(p) => p.step(rng),
+            Probes::H1(p) => p.step(rng),
+            Probes::H2(p) => p.step(rng),
+            Probes::H4(p) => p.step(rng),
+            Probes::H10(p) => p.step(rng),
         }
     }
 
@@ -290,6 +328,10 @@ impl Probes {
             Probes::N3(p) => p.walk.is_none(),
             Probes::N4(p) => p.walk.is_none(),
             Probes::N5(p) => p.walk.is_none(),
+            Probes::H1(p) => p.walk.is_none(),
+            Probes::H2(p) => p.walk.is_none(),
+            Probes::H4(p) => p.walk.is_none(),
+            Probes::H10(p) => p.walk.is_none(),
         }
     }
 }
@@ -304,12 +346,30 @@ fn root(puzzle: &Grid) -> Result<Probes, u64> {
         }
         Ok(wrap(Prober::new(band.root_board())))
     }
-    let givens = puzzle.cells();
-    match puzzle.size().box_size() {
-        2 => of(givens, Probes::N2),
-        3 => of(givens, Probes::N3),
-        4 => of(givens, Probes::N4),
-        _ => of(givens, Probes::N5),
+    fn of_houses<const W: usize>(
+        shape: &crate::shape::Shape,
+        givens: &[u8],
+        wrap: fn(Houses<W>) -> Probes,
+    ) -> Result<Probes, u64> {
+        let search = HouseSearch::<W>::new(shape, givens, 1);
+        if search.finished {
+            return Err(search.found);
+        }
+        Ok(wrap(Houses {
+            prober: HouseProber::new(&search),
+            walk: None,
+        }))
+    }
+    let (shape, givens) = (puzzle.shape(), puzzle.cells());
+    match (shape.square_box(), shape.cells()) {
+        (Some(2), _) => of(givens, Probes::N2),
+        (Some(3), _) => of(givens, Probes::N3),
+        (Some(4), _) => of(givens, Probes::N4),
+        (Some(_), _) => of(givens, Probes::N5),
+        (None, 0..=64) => of_houses(shape, givens, Probes::H1),
+        (None, 65..=128) => of_houses(shape, givens, Probes::H2),
+        (None, 129..=256) => of_houses(shape, givens, Probes::H4),
+        (None, _) => of_houses(shape, givens, Probes::H10),
     }
 }
 

@@ -10,6 +10,7 @@ mod board;
 #[cfg(not(target_arch = "wasm32"))]
 mod dlx;
 mod estimate;
+mod houses;
 mod learn;
 mod locked;
 mod nine;
@@ -23,8 +24,10 @@ mod subsets;
 
 use std::fmt;
 
-use crate::grid::{Conflict, Grid, Size};
+use crate::grid::{Conflict, Grid};
+use crate::shape::Shape;
 pub use estimate::{estimate, Estimate, EstimateOptions, Estimator, Magnitude};
+use houses::HouseSearch;
 use learn::{Before, LearnSearch};
 pub use possible::Possible;
 use search::BandSearch;
@@ -285,32 +288,52 @@ pub fn propagated_candidates(puzzle: &Grid) -> Option<Vec<u32>> {
         }
         Some(cand)
     }
-    match puzzle.size().box_size() {
-        2 => of::<S2>(puzzle.cells()),
-        3 => of::<S3>(puzzle.cells()),
-        4 => of::<S4>(puzzle.cells()),
-        _ => of::<S5>(puzzle.cells()),
+    fn of_houses<const W: usize>(shape: &Shape, givens: &[u8]) -> Option<Vec<u32>> {
+        let search = HouseSearch::<W>::new(shape, givens, 1);
+        if search.finished {
+            let solution = search.first.as_ref()?;
+            return Some(solution.iter().map(|&d| 1 << (d - 1)).collect());
+        }
+        let (fixed, mut cand) = search.root();
+        for (m, &d) in cand.iter_mut().zip(&fixed) {
+            if d != 0 {
+                *m = 1 << (d - 1);
+            }
+        }
+        Some(cand)
+    }
+    let (shape, givens) = (puzzle.shape(), puzzle.cells());
+    match (shape.square_box(), shape.cells()) {
+        (Some(2), _) => of::<S2>(givens),
+        (Some(3), _) => of::<S3>(givens),
+        (Some(4), _) => of::<S4>(givens),
+        (Some(_), _) => of::<S5>(givens),
+        (None, 0..=64) => of_houses::<1>(shape, givens),
+        (None, 65..=128) => of_houses::<2>(shape, givens),
+        (None, 129..=256) => of_houses::<4>(shape, givens),
+        (None, _) => of_houses::<10>(shape, givens),
     }
 }
 
 /// Band-engine nodes after which the default engine hands a puzzle over
-/// to the learning engine, per size: about the work of 20–50 ms, beyond
+/// to the learning engine, per side: about the work of 20–50 ms, beyond
 /// every puzzle of the everyday sets (9×9 up to the hardest, the 16×16
 /// sets, half-given 25×25), where the band engine is the faster.
-pub fn escalate_after(size: Size) -> u64 {
-    match size.box_size() {
-        2 | 3 => 50_000,
-        4 => 10_000,
+pub fn escalate_after(shape: &Shape) -> u64 {
+    match shape.side() {
+        0..=12 => 50_000,
+        13..=20 => 10_000,
         _ => 2_000,
     }
 }
 
-/// The learning engine on the root that the band engine's propagation
-/// leaves (or the band engine itself, when that root is already solved or
-/// refuted), carrying on from `before` (what a band search found and spent
-/// before handing over).
-fn learn_search(b: usize, givens: &[u8], limit: u64, before: Before) -> Search {
+/// The learning engine on the root that the propagation of the band or
+/// house engine leaves (or that engine itself, when the root is already
+/// solved or refuted), carrying on from `before` (what a search found and
+/// spent before handing over).
+fn learn_search(shape: &Shape, givens: &[u8], limit: u64, before: Before) -> Search {
     fn from<S: shape::Shape>(
+        shape: &Shape,
         givens: &[u8],
         limit: u64,
         before: Before,
@@ -322,18 +345,48 @@ fn learn_search(b: usize, givens: &[u8], limit: u64, before: Before) -> Search {
         }
         let (fixed, cand) = band.root();
         Search::Learn(Box::new(LearnSearch::new(
-            S::B,
-            &fixed,
-            &cand,
-            limit,
-            before,
+            shape, &fixed, &cand, limit, before,
         )))
     }
-    match b {
-        2 => from::<S2>(givens, limit, before, Search::N2),
-        3 => from::<S3>(givens, limit, before, Search::N3),
-        4 => from::<S4>(givens, limit, before, Search::N4),
-        _ => from::<S5>(givens, limit, before, Search::N5),
+    fn from_houses<const W: usize>(
+        shape: &Shape,
+        givens: &[u8],
+        limit: u64,
+        before: Before,
+        wrap: fn(HouseSearch<W>) -> Search,
+    ) -> Search {
+        let search = HouseSearch::<W>::new(shape, givens, limit);
+        if search.finished {
+            return wrap(search);
+        }
+        let (fixed, cand) = search.root();
+        Search::Learn(Box::new(LearnSearch::new(
+            shape, &fixed, &cand, limit, before,
+        )))
+    }
+    match (shape.square_box(), shape.cells()) {
+        (Some(2), _) => from::<S2>(shape, givens, limit, before, Search::N2),
+        (Some(3), _) => from::<S3>(shape, givens, limit, before, Search::N3),
+        (Some(4), _) => from::<S4>(shape, givens, limit, before, Search::N4),
+        (Some(_), _) => from::<S5>(shape, givens, limit, before, Search::N5),
+        (None, 0..=64) => from_houses(shape, givens, limit, before, Search::H1),
+        (None, 65..=128) => from_houses(shape, givens, limit, before, Search::H2),
+        (None, 129..=256) => from_houses(shape, givens, limit, before, Search::H4),
+        (None, _) => from_houses(shape, givens, limit, before, Search::H10),
+    }
+}
+
+/// The band or house search for a shape.
+fn first_search(shape: &Shape, givens: &[u8], limit: u64) -> Search {
+    match (shape.square_box(), shape.cells()) {
+        (Some(2), _) => Search::N2(BandSearch::new(givens, limit)),
+        (Some(3), _) => Search::N3(BandSearch::new(givens, limit)),
+        (Some(4), _) => Search::N4(BandSearch::new(givens, limit)),
+        (Some(_), _) => Search::N5(BandSearch::new(givens, limit)),
+        (None, 0..=64) => Search::H1(HouseSearch::new(shape, givens, limit)),
+        (None, 65..=128) => Search::H2(HouseSearch::new(shape, givens, limit)),
+        (None, 129..=256) => Search::H4(HouseSearch::new(shape, givens, limit)),
+        (None, _) => Search::H10(HouseSearch::new(shape, givens, limit)),
     }
 }
 
@@ -343,6 +396,10 @@ enum Search {
     N3(BandSearch<S3>),
     N4(BandSearch<S4>),
     N5(BandSearch<S5>),
+    H1(HouseSearch<1>),
+    H2(HouseSearch<2>),
+    H4(HouseSearch<4>),
+    H10(HouseSearch<10>),
     #[cfg(not(target_arch = "wasm32"))]
     Dlx(Dlx),
     Learn(Box<LearnSearch>),
@@ -359,6 +416,10 @@ macro_rules! each {
             Search::N3($x) => $e,
             Search::N4($x) => $e,
             Search::N5($x) => $e,
+            Search::H1($x) => $e,
+            Search::H2($x) => $e,
+            Search::H4($x) => $e,
+            Search::H10($x) => $e,
             #[cfg(not(target_arch = "wasm32"))]
             Search::Dlx($x) => $e,
             Search::Learn($x) => $e,
@@ -369,7 +430,7 @@ macro_rules! each {
 /// A solve that runs in slices: [`Solver::run`] as often as needed, then
 /// [`Solver::report`].
 pub struct Solver {
-    size: Size,
+    shape: Shape,
     limit: u64,
     engine: Engine,
     /// The puzzle, for a hand-over to the learning engine.
@@ -383,28 +444,25 @@ impl Solver {
     /// Prepares a solve (checks the givens, propagates the root). `limit` is
     /// the number of solutions to look for (1 or more).
     pub fn new(puzzle: &Grid, engine: Engine, limit: u64) -> Solver {
-        let size = puzzle.size();
+        let shape = puzzle.shape();
         let limit = limit.max(1);
         let givens = puzzle.cells();
-        let search = match (engine, size.box_size()) {
+        let search = match engine {
             // Dancing Links needs consistent givens.
             #[cfg(not(target_arch = "wasm32"))]
-            (Engine::Dlx, _) => match puzzle.conflicts().first() {
+            Engine::Dlx => match puzzle.conflicts().first() {
                 Some(&c) => Search::Conflict(c),
-                None => Search::Dlx(Dlx::new(size.side(), givens, limit)),
+                None => Search::Dlx(Dlx::new(shape, givens, limit)),
             },
-            (Engine::Learn, b) => learn_search(b, givens, limit, Before::default()),
-            (Engine::Bitmask | Engine::Band, 2) => Search::N2(BandSearch::new(givens, limit)),
-            (Engine::Bitmask | Engine::Band, 3) => Search::N3(BandSearch::new(givens, limit)),
-            (Engine::Bitmask | Engine::Band, 4) => Search::N4(BandSearch::new(givens, limit)),
-            (Engine::Bitmask | Engine::Band, _) => Search::N5(BandSearch::new(givens, limit)),
+            Engine::Learn => learn_search(shape, givens, limit, Before::default()),
+            Engine::Bitmask | Engine::Band => first_search(shape, givens, limit),
         };
         let mut solver = Solver {
-            size,
+            shape: shape.clone(),
             limit,
             engine,
             givens: givens.to_vec(),
-            handover: escalate_after(size),
+            handover: escalate_after(shape),
             search,
         };
         solver.name_conflict(puzzle);
@@ -426,7 +484,7 @@ impl Solver {
     /// follows another.
     pub fn restart(&mut self, puzzle: &Grid, engine: Engine, limit: u64) {
         let limit = limit.max(1);
-        let same = self.size == puzzle.size()
+        let same = &self.shape == puzzle.shape()
             && matches!(engine, Engine::Bitmask | Engine::Band)
             && engine == self.engine;
         let reused = same
@@ -444,6 +502,22 @@ impl Solver {
                     true
                 }
                 Search::N5(s) => {
+                    s.restart(puzzle.cells(), limit);
+                    true
+                }
+                Search::H1(s) => {
+                    s.restart(puzzle.cells(), limit);
+                    true
+                }
+                Search::H2(s) => {
+                    s.restart(puzzle.cells(), limit);
+                    true
+                }
+                Search::H4(s) => {
+                    s.restart(puzzle.cells(), limit);
+                    true
+                }
+                Search::H10(s) => {
                     s.restart(puzzle.cells(), limit);
                     true
                 }
@@ -505,7 +579,14 @@ impl Solver {
     fn handover_at(&self) -> Option<u64> {
         let band = matches!(
             self.search,
-            Search::N2(_) | Search::N3(_) | Search::N4(_) | Search::N5(_)
+            Search::N2(_)
+                | Search::N3(_)
+                | Search::N4(_)
+                | Search::N5(_)
+                | Search::H1(_)
+                | Search::H2(_)
+                | Search::H4(_)
+                | Search::H10(_)
         );
         (band && self.engine == Engine::Bitmask && self.found() <= 1 && !self.is_finished())
             .then_some(self.handover)
@@ -518,7 +599,7 @@ impl Solver {
             stats: self.stats(),
             first: self.first_cells(),
         };
-        self.search = learn_search(self.size.box_size(), &self.givens, self.limit, before);
+        self.search = learn_search(&self.shape, &self.givens, self.limit, before);
     }
 
     /// What the solve is doing: the engine at work and how far it got.
@@ -618,7 +699,7 @@ impl Solver {
 
     fn first(&self) -> Option<Grid> {
         let cells = self.first_cells()?;
-        Some(Grid::from_cells(self.size, cells).expect("the engines return full grids"))
+        Some(Grid::from_cells(self.shape.clone(), cells).expect("the engines return full grids"))
     }
 
     /// What the search has established so far.
@@ -673,7 +754,7 @@ mod tests {
         let mut cases = puzzles("9x9_several.txt", 25);
         cases.extend(puzzles("9x9_hardest.txt", 10));
         cases.extend(puzzles("4x4.txt", 10));
-        cases.push(Grid::empty(Size::S4));
+        cases.push(Grid::empty(Shape::S4));
         for (i, puzzle) in cases.iter().enumerate() {
             for limit in [1, 2, 3, 300] {
                 let want = solve(
@@ -704,11 +785,11 @@ mod tests {
         // An empty 9×9 passes the hand-over point with thousands of
         // solutions found: the learning engine, a clause per solution,
         // would count them thirty times slower.
-        let empty = Grid::empty(Size::S9);
-        let limit = 4 * escalate_after(Size::S9);
+        let empty = Grid::empty(Shape::S9);
+        let limit = 4 * escalate_after(&Shape::S9);
         let mut solver = Solver::new(&empty, Engine::Bitmask, limit);
         assert!(solver.run(u64::MAX));
-        assert!(solver.stats().nodes > escalate_after(Size::S9));
+        assert!(solver.stats().nodes > escalate_after(&Shape::S9));
         assert_eq!(solver.progress().engine, Engine::Bitmask);
         assert_eq!((solver.found(), solver.stats().conflicts), (limit, 0));
     }

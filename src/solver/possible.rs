@@ -156,8 +156,8 @@ impl Possible {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Size;
     use crate::parse::{parse_first, ParseOptions};
+    use crate::shape::Shape;
     use crate::solver::Solutions;
     use crate::verify::verify;
 
@@ -219,10 +219,10 @@ mod tests {
         assert!(slices > 10, "{slices} slices");
         assert_eq!(sliced.masks(), whole.masks());
         // Two givens that clash, and a grid with no solution.
-        let mut clash = Grid::empty(Size::S4);
+        let mut clash = Grid::empty(Shape::S4);
         clash.set(0, 1);
         clash.set(1, 1);
-        let mut none = Grid::empty(Size::S4);
+        let mut none = Grid::empty(Shape::S4);
         for (cell, d) in [(0, 1), (1, 2), (6, 3), (11, 4), (13, 4)] {
             none.set(cell, d);
         }

@@ -50,10 +50,10 @@ impl Solutions {
         }
         // Stopped on a new solution: hand it out, then ask for one more.
         let cells = self.solver.latest_cells().expect("a solution was found");
-        let size = self.solver.size;
+        let shape = self.solver.shape.clone();
         self.handed += 1;
         self.solver.raise_limit(self.handed + 1);
-        NextSolution::Found(Grid::from_cells(size, cells).expect("the engines return full grids"))
+        NextSolution::Found(Grid::from_cells(shape, cells).expect("the engines return full grids"))
     }
 
     /// Solutions handed out so far.
@@ -85,7 +85,7 @@ impl Iterator for Solutions {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Size;
+    use crate::shape::Shape;
     use std::collections::HashSet;
 
     #[test]
@@ -99,7 +99,7 @@ mod tests {
             .take(3)
             .map(|e| e.result.unwrap().grid)
             .collect();
-        cases.push(Grid::empty(Size::S4));
+        cases.push(Grid::empty(Shape::S4));
         for puzzle in &cases {
             let want: HashSet<Vec<u8>> = Solutions::new(puzzle, Engine::Dlx)
                 .map(|g| g.cells().to_vec())

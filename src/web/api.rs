@@ -6,8 +6,9 @@ use wasm_bindgen::prelude::*;
 
 use crate::alphabet::Alphabet;
 use crate::format::{format, Layout, Notation};
-use crate::grid::{Grid, Size};
+use crate::grid::Grid;
 use crate::parse::{parse_first, ParseOptions};
+use crate::shape::Shape;
 use crate::solver::{Engine, Outcome, Solver};
 #[cfg(feature = "page")]
 use crate::solver::{Estimate, EstimateOptions, Estimator, NextSolution, Solutions};
@@ -46,21 +47,44 @@ pub(crate) fn slice<T>(
     out
 }
 
-pub(crate) fn grid_of(cells: &[u8], side: u32) -> Result<Grid, JsError> {
-    Grid::from_side(side as usize, cells.to_vec()).map_err(|e| JsError::new(&e.to_string()))
+pub(crate) fn grid_of(cells: &[u8], side: &JsValue) -> Result<Grid, JsError> {
+    Grid::from_cells(shape_of(side)?, cells.to_vec()).map_err(|e| JsError::new(&e.to_string()))
 }
 
-pub(crate) fn size_of(side: u32) -> Result<Size, JsError> {
-    Size::from_side(side as usize)
-        .ok_or_else(|| JsError::new(&format!("unsupported side {side}: use 4, 9, 16 or 25")))
+/// The shape a caller names: a side (a number: its usual boxes) or a shape
+/// line ([`Shape::spec`]: `"9"`, `"box=2x6"`, `"box=3x3+x"`, `"jigsaw AAB…"`);
+/// `"jigsaw 9"` (a side for the regions) makes new random regions.
+pub(crate) fn shape_or_fresh(side: &JsValue) -> Result<Shape, JsError> {
+    match fresh_jigsaw(side) {
+        Some((n, extras)) => {
+            let mut rng = crate::generate::Rng::new(now_ms().to_bits());
+            Ok(crate::generate::random_jigsaw(n, extras, &mut rng).0)
+        }
+        None => shape_of(side),
+    }
 }
 
-pub(crate) fn alphabet_of(id: &str, size: Size) -> Result<Alphabet, JsError> {
+/// The shape a caller names: a side (a number: its usual boxes) or a shape
+/// line ([`Shape::spec`]: `"9"`, `"box=2x6"`, `"box=3x3+x"`, `"jigsaw AAB…"`).
+pub(crate) fn shape_of(side: &JsValue) -> Result<Shape, JsError> {
+    if let Some(n) = side.as_f64() {
+        let n = n as usize;
+        return Shape::from_side(n).ok_or_else(|| {
+            JsError::new(&crate::shape::ShapeError::UnsupportedSide(n).to_string())
+        });
+    }
+    let spec = side
+        .as_string()
+        .ok_or_else(|| JsError::new("a shape is a side (9) or a shape line (box=2x3)"))?;
+    Shape::from_spec(&spec).map_err(|e| JsError::new(&e.to_string()))
+}
+
+pub(crate) fn alphabet_of(id: &str, side: usize) -> Result<Alphabet, JsError> {
     let alphabet =
         Alphabet::from_name(id).ok_or_else(|| JsError::new(&format!("unknown alphabet '{id}'")))?;
-    if !alphabet.fits_size(size) {
+    if !alphabet.fits_side(side) {
         return Err(JsError::new(&format!(
-            "a {size} grid cannot be written in {}",
+            "a {side}×{side} grid cannot be written in {}",
             alphabet.id()
         )));
     }
@@ -76,6 +100,7 @@ fn layout_of(id: &str) -> Result<Layout, JsError> {
 #[wasm_bindgen]
 pub struct Parsed {
     side: u32,
+    shape: String,
     cells: Vec<u8>,
     alphabet: &'static str,
     layout: &'static str,
@@ -88,6 +113,11 @@ impl Parsed {
     #[wasm_bindgen(getter)]
     pub fn side(&self) -> u32 {
         self.side
+    }
+    /// The shape line (`9`, `box=2x6`, `jigsaw+x AAB…`; see `Shape::spec`).
+    #[wasm_bindgen(getter)]
+    pub fn shape(&self) -> String {
+        self.shape.clone()
     }
     /// The cells, 0 for empty.
     #[wasm_bindgen(getter)]
@@ -119,10 +149,15 @@ impl Parsed {
 /// What the caller names: `side` 0 detects the size; `alphabet` (an id) is
 /// used for the sizes it serves.
 fn parse_options(side: u32, alphabet: Option<String>) -> Result<ParseOptions, JsError> {
-    let size = if side == 0 {
-        None
-    } else {
-        Some(size_of(side)?)
+    let side = match side {
+        0 => None,
+        n if (crate::shape::MIN_SIDE..=crate::shape::MAX_SIDE).contains(&(n as usize)) => {
+            Some(n as usize)
+        }
+        n => {
+            let e = crate::shape::ShapeError::UnsupportedSide(n as usize);
+            return Err(JsError::new(&e.to_string()));
+        }
     };
     let alphabet = match alphabet.as_deref() {
         None | Some("") => None,
@@ -132,16 +167,17 @@ fn parse_options(side: u32, alphabet: Option<String>) -> Result<ParseOptions, Js
         ),
     };
     Ok(ParseOptions {
-        size,
+        side,
         alphabet,
-        prefer: None,
+        ..ParseOptions::default()
     })
 }
 
 impl Parsed {
     fn new(puzzle: crate::parse::Puzzle, puzzles: usize) -> Parsed {
         Parsed {
-            side: puzzle.grid.size().side() as u32,
+            side: puzzle.grid.shape().side() as u32,
+            shape: puzzle.grid.shape().spec(),
             cells: puzzle.grid.cells().to_vec(),
             alphabet: puzzle.notation.alphabet.id(),
             layout: puzzle.notation.layout.id(),
@@ -178,9 +214,13 @@ pub fn parse_all(text: &str, side: u32, alphabet: Option<String>) -> Result<Vec<
 /// Checks `solution` with the independent verifier: complete, valid, and
 /// keeping every given of `puzzle`. Throws with the reason when it is not.
 #[wasm_bindgen(js_name = verifySolution)]
-pub fn verify_solution(puzzle: &[u8], solution: &[u8], side: u32) -> Result<(), JsError> {
-    let puzzle = grid_of(puzzle, side)?;
-    let solution = grid_of(solution, side)?;
+pub fn verify_solution(
+    puzzle: &[u8],
+    solution: &[u8],
+    #[wasm_bindgen(unchecked_param_type = "number | string")] side: JsValue,
+) -> Result<(), JsError> {
+    let puzzle = grid_of(puzzle, &side)?;
+    let solution = grid_of(solution, &side)?;
     crate::verify::verify(&puzzle, &solution).map_err(|e| JsError::new(&e.to_string()))
 }
 
@@ -188,16 +228,18 @@ pub fn verify_solution(puzzle: &[u8], solution: &[u8], side: u32) -> Result<(), 
 #[wasm_bindgen(js_name = formatGrid)]
 pub fn format_grid(
     cells: &[u8],
-    side: u32,
+    #[wasm_bindgen(unchecked_param_type = "number | string")] side: JsValue,
     alphabet: &str,
     layout: &str,
 ) -> Result<String, JsError> {
-    let grid = grid_of(cells, side)?;
-    let alphabet = alphabet_of(alphabet, grid.size())?;
+    let grid = grid_of(cells, &side)?;
+    let side = grid.shape().side();
+    let alphabet = alphabet_of(alphabet, side)?;
     let notation = Notation {
         alphabet,
         layout: layout_of(layout)?,
-        blank: alphabet.default_blank(grid.size()),
+        blank: alphabet.default_blank(side),
+        kind: !grid.shape().is_plain(),
     };
     Ok(format(&grid, &notation))
 }
@@ -205,8 +247,8 @@ pub fn format_grid(
 /// The alphabet ids a side can be written in, its default first.
 #[wasm_bindgen]
 pub fn alphabets(side: u32) -> Result<Vec<String>, JsError> {
-    let size = size_of(side)?;
-    Ok(Alphabet::for_size(size)
+    let side = shape_of(&JsValue::from(side))?.side();
+    Ok(Alphabet::for_side(side)
         .iter()
         .map(|a| a.id().to_string())
         .collect())
@@ -215,22 +257,25 @@ pub fn alphabets(side: u32) -> Result<Vec<String>, JsError> {
 /// The symbols of `alphabet` for `side`, digit 1 first.
 #[wasm_bindgen]
 pub fn symbols(side: u32, alphabet: &str) -> Result<Vec<String>, JsError> {
-    let size = size_of(side)?;
-    Ok(alphabet_of(alphabet, size)?.symbol_list(size))
+    let side = shape_of(&JsValue::from(side))?.side();
+    Ok(alphabet_of(alphabet, side)?.symbol_list(side))
 }
 
 /// A human name for an alphabet: `A–P`, `0–F`, `1–9A–G`.
 #[wasm_bindgen(js_name = alphabetName)]
 pub fn alphabet_name(side: u32, alphabet: &str) -> Result<String, JsError> {
-    let size = size_of(side)?;
-    Ok(alphabet_of(alphabet, size)?.name(size))
+    let side = shape_of(&JsValue::from(side))?.side();
+    Ok(alphabet_of(alphabet, side)?.name(side))
 }
 
 /// Every pair of givens that share a house and a digit, flattened:
 /// `[first, second, first, second, …]`.
 #[wasm_bindgen]
-pub fn conflicts(cells: &[u8], side: u32) -> Result<Vec<u32>, JsError> {
-    let grid = grid_of(cells, side)?;
+pub fn conflicts(
+    cells: &[u8],
+    #[wasm_bindgen(unchecked_param_type = "number | string")] side: JsValue,
+) -> Result<Vec<u32>, JsError> {
+    let grid = grid_of(cells, &side)?;
     Ok(grid
         .conflicts()
         .iter()
@@ -240,8 +285,12 @@ pub fn conflicts(cells: &[u8], side: u32) -> Result<Vec<u32>, JsError> {
 
 /// Counts solutions up to `limit` (exact below it); conflicts count as none.
 #[wasm_bindgen]
-pub fn count(cells: &[u8], side: u32, limit: u32) -> Result<u32, JsError> {
-    let grid = grid_of(cells, side)?;
+pub fn count(
+    cells: &[u8],
+    #[wasm_bindgen(unchecked_param_type = "number | string")] side: JsValue,
+    limit: u32,
+) -> Result<u32, JsError> {
+    let grid = grid_of(cells, &side)?;
     Ok(crate::solver::count_solutions(&grid, Engine::Bitmask, limit.max(1) as u64) as u32)
 }
 
@@ -253,7 +302,7 @@ pub struct Solution {
     /// The engine that finished: the learning engine after a hand-over.
     engine: Engine,
     micros: u64,
-    size: Size,
+    shape: Shape,
     alphabet: Alphabet,
 }
 
@@ -329,7 +378,7 @@ impl Solution {
             stats,
             self.engine,
             self.micros,
-            self.size,
+            &self.shape,
             self.alphabet,
         )
     }
@@ -340,7 +389,7 @@ impl Solution {
 #[wasm_bindgen]
 pub struct SolveJob {
     solver: Solver,
-    size: Size,
+    shape: Shape,
     alphabet: Alphabet,
     millis: f64,
 }
@@ -351,19 +400,24 @@ impl SolveJob {
     /// proves uniqueness). `alphabet` (an id, or empty for the default) names
     /// digits in messages.
     #[wasm_bindgen(constructor)]
-    pub fn new(cells: &[u8], side: u32, limit: u32, alphabet: &str) -> Result<SolveJob, JsError> {
-        let grid = grid_of(cells, side)?;
-        let size = grid.size();
+    pub fn new(
+        cells: &[u8],
+        #[wasm_bindgen(unchecked_param_type = "number | string")] side: JsValue,
+        limit: u32,
+        alphabet: &str,
+    ) -> Result<SolveJob, JsError> {
+        let grid = grid_of(cells, &side)?;
+        let shape = grid.shape().clone();
         let alphabet = if alphabet.is_empty() {
-            Alphabet::default_for(size)
+            Alphabet::default_for(shape.side())
         } else {
-            alphabet_of(alphabet, size)?
+            alphabet_of(alphabet, shape.side())?
         };
         let start = now_ms();
         let solver = Solver::new(&grid, Engine::Bitmask, limit.max(1) as u64);
         Ok(SolveJob {
             solver,
-            size,
+            shape,
             alphabet,
             millis: now_ms() - start,
         })
@@ -421,7 +475,7 @@ impl SolveJob {
             stats: report.stats,
             engine: self.solver.progress().engine,
             micros: (self.millis * 1000.0).round() as u64,
-            size: self.size,
+            shape: self.shape.clone(),
             alphabet: self.alphabet,
         }
     }
@@ -429,7 +483,12 @@ impl SolveJob {
 
 /// Solves in one call, within `max_nodes` (0 = no budget).
 #[wasm_bindgen]
-pub fn solve(cells: &[u8], side: u32, limit: u32, max_nodes: f64) -> Result<Solution, JsError> {
+pub fn solve(
+    cells: &[u8],
+    #[wasm_bindgen(unchecked_param_type = "number | string")] side: JsValue,
+    limit: u32,
+    max_nodes: f64,
+) -> Result<Solution, JsError> {
     let mut job = SolveJob::new(cells, side, limit, "")?;
     let budget = if max_nodes <= 0.0 {
         u64::MAX
@@ -477,8 +536,12 @@ mod counting {
         /// Prepares a count of the solutions of `cells` up to `limit` (a whole
         /// number; 0 counts them all).
         #[wasm_bindgen(constructor)]
-        pub fn new(cells: &[u8], side: u32, limit: f64) -> Result<CountJob, JsError> {
-            let grid = grid_of(cells, side)?;
+        pub fn new(
+            cells: &[u8],
+            #[wasm_bindgen(unchecked_param_type = "number | string")] side: JsValue,
+            limit: f64,
+        ) -> Result<CountJob, JsError> {
+            let grid = grid_of(cells, &side)?;
             let limit = match whole(limit, "the limit")? {
                 0 => u64::MAX,
                 n => n,
@@ -585,11 +648,11 @@ mod counting {
         #[wasm_bindgen(constructor)]
         pub fn new(
             cells: &[u8],
-            side: u32,
+            #[wasm_bindgen(unchecked_param_type = "number | string")] side: JsValue,
             probes: u32,
             seed: f64,
         ) -> Result<EstimateJob, JsError> {
-            let grid = grid_of(cells, side)?;
+            let grid = grid_of(cells, &side)?;
             if probes < 2 {
                 return Err(JsError::new("an estimate needs at least 2 probes"));
             }
@@ -738,8 +801,11 @@ mod counting {
     impl SolutionsJob {
         /// Prepares to hand out the solutions of `cells`.
         #[wasm_bindgen(constructor)]
-        pub fn new(cells: &[u8], side: u32) -> Result<SolutionsJob, JsError> {
-            let grid = grid_of(cells, side)?;
+        pub fn new(
+            cells: &[u8],
+            #[wasm_bindgen(unchecked_param_type = "number | string")] side: JsValue,
+        ) -> Result<SolutionsJob, JsError> {
+            let grid = grid_of(cells, &side)?;
             let start = now_ms();
             let solutions = Solutions::new(&grid, Engine::Bitmask);
             Ok(SolutionsJob {
@@ -820,8 +886,11 @@ pub struct PossibleJob {
 impl PossibleJob {
     /// Prepares the search for every value some solution of `cells` holds.
     #[wasm_bindgen(constructor)]
-    pub fn new(cells: &[u8], side: u32) -> Result<PossibleJob, JsError> {
-        let grid = grid_of(cells, side)?;
+    pub fn new(
+        cells: &[u8],
+        #[wasm_bindgen(unchecked_param_type = "number | string")] side: JsValue,
+    ) -> Result<PossibleJob, JsError> {
+        let grid = grid_of(cells, &side)?;
         Ok(PossibleJob {
             possible: crate::solver::Possible::new(&grid),
             millis: 0.0,
@@ -873,6 +942,7 @@ pub fn browse_message(index: f64, handed: f64, exhausted: bool, past: bool) -> V
 #[wasm_bindgen]
 pub struct Generated {
     side: u32,
+    shape: String,
     cells: Vec<u8>,
     solution: Vec<u8>,
     grade: String,
@@ -888,6 +958,11 @@ impl Generated {
     #[wasm_bindgen(getter)]
     pub fn side(&self) -> u32 {
         self.side
+    }
+    /// Its shape line (see `Shape::spec`): a jigsaw's regions are new.
+    #[wasm_bindgen(getter)]
+    pub fn shape(&self) -> String {
+        self.shape.clone()
     }
     /// The givens, 0 for empty.
     #[wasm_bindgen(getter)]
@@ -939,10 +1014,27 @@ impl Generated {
 /// symmetric under a 180° rotation. `level`: `easy`, `medium`, `hard`,
 /// `expert`, `beyond`, or `""` for any.
 #[wasm_bindgen]
-pub fn generate(side: u32, seed: f64, symmetric: bool, level: &str) -> Result<Generated, JsError> {
+pub fn generate(
+    #[wasm_bindgen(unchecked_param_type = "number | string")] side: JsValue,
+    seed: f64,
+    symmetric: bool,
+    level: &str,
+) -> Result<Generated, JsError> {
     let mut job = GenerateJob::new(side, seed, symmetric, level)?;
     while !job.generator.step(usize::MAX) {}
     Ok(job.result())
+}
+
+/// `jigsaw 9`, `jigsaw+x 9`: the side and extras of a jigsaw whose
+/// regions the generator makes.
+pub(crate) fn fresh_jigsaw(side: &JsValue) -> Option<(usize, crate::shape::Extras)> {
+    let spec = side.as_string()?;
+    let (kind, n) = spec.trim().split_once(' ')?;
+    let n: usize = n.trim().parse().ok()?;
+    match crate::shape::read_kind(kind)? {
+        Ok((None, extras)) if (crate::shape::MIN_SIDE..=16).contains(&n) => Some((n, extras)),
+        _ => None,
+    }
 }
 
 /// [`generate`] in slices: between them a worker takes a Cancel, and the
@@ -950,15 +1042,25 @@ pub fn generate(side: u32, seed: f64, symmetric: bool, level: &str) -> Result<Ge
 #[wasm_bindgen]
 pub struct GenerateJob {
     generator: crate::generate::Generator,
-    side: u32,
     tries: u32,
 }
 
 #[wasm_bindgen]
 impl GenerateJob {
     #[wasm_bindgen(constructor)]
-    pub fn new(side: u32, seed: f64, symmetric: bool, level: &str) -> Result<GenerateJob, JsError> {
-        let size = size_of(side)?;
+    /// `side`: a side or shape line (as elsewhere), or `jigsaw 9` (with
+    /// `+x`, `+hyper` after `jigsaw`) for a jigsaw with new regions.
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "number | string")] side: JsValue,
+        seed: f64,
+        symmetric: bool,
+        level: &str,
+    ) -> Result<GenerateJob, JsError> {
+        let fresh = fresh_jigsaw(&side);
+        let shape = match fresh {
+            Some(_) => None,
+            None => Some(shape_of(&side)?),
+        };
         if !(seed >= 0.0 && seed.fract() == 0.0 && seed <= 9_007_199_254_740_992.0) {
             return Err(JsError::new("the seed is a whole number from 0 to 2^53"));
         }
@@ -970,9 +1072,17 @@ impl GenerateJob {
                 ))
             })?),
         };
+        use crate::generate::Generator;
+        let generator = match (shape, fresh) {
+            (Some(shape), _) => Generator::with_level(&shape, seed as u64, symmetric, level)
+                .ok_or_else(|| JsError::new("no grid of this shape has a solution"))?,
+            (None, Some((n, extras))) => {
+                Generator::jigsaw(n, extras, seed as u64, symmetric, level)
+            }
+            (None, None) => return Err(JsError::new("no shape")),
+        };
         Ok(GenerateJob {
-            generator: crate::generate::Generator::with_level(size, seed as u64, symmetric, level),
-            side,
+            generator,
             tries: 0,
         })
     }
@@ -1003,7 +1113,8 @@ impl GenerateJob {
     pub fn result(&self) -> Generated {
         let g = self.generator.finish();
         Generated {
-            side: self.side,
+            side: g.puzzle.shape().side() as u32,
+            shape: g.puzzle.shape().spec(),
             cells: g.puzzle.cells().to_vec(),
             solution: g.solution.cells().to_vec(),
             grade: g.grade.to_string(),

@@ -79,7 +79,8 @@ impl CollectionReader {
             Ok(puzzle) => CollectionEntry {
                 index: entry.index as u32,
                 line: entry.line as u32,
-                side: puzzle.grid.size().side() as u32,
+                side: puzzle.grid.shape().side() as u32,
+                shape: puzzle.grid.shape().spec(),
                 cells: puzzle.grid.cells().to_vec(),
                 alphabet: puzzle.notation.alphabet.id(),
                 blank: puzzle.notation.blank.to_string(),
@@ -89,6 +90,7 @@ impl CollectionReader {
                 index: entry.index as u32,
                 line: entry.line as u32,
                 side: 0,
+                shape: String::new(),
                 cells: Vec::new(),
                 alphabet: "",
                 blank: String::new(),
@@ -129,6 +131,7 @@ pub struct CollectionEntry {
     index: u32,
     line: u32,
     side: u32,
+    shape: String,
     cells: Vec<u8>,
     alphabet: &'static str,
     blank: String,
@@ -151,6 +154,12 @@ impl CollectionEntry {
     #[wasm_bindgen(getter)]
     pub fn side(&self) -> u32 {
         self.side
+    }
+    /// The shape line (`9`, `box=2x6`, `jigsaw AAB…`), empty for an
+    /// unreadable entry.
+    #[wasm_bindgen(getter)]
+    pub fn shape(&self) -> String {
+        self.shape.clone()
     }
     /// The givens, 0 for empty.
     #[wasm_bindgen(getter)]
@@ -195,7 +204,7 @@ impl CheckJob {
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         cells: &[u8],
-        side: u32,
+        #[wasm_bindgen(unchecked_param_type = "number | string")] side: JsValue,
         alphabet: &str,
         blank: &str,
         index: u32,
@@ -203,9 +212,9 @@ impl CheckJob {
         limit: u32,
         max_nodes: f64,
     ) -> Result<CheckJob, JsError> {
-        let grid = grid_of(cells, side)?;
-        let size = grid.size();
-        let alphabet = alphabet_of(alphabet, size)?;
+        let grid = grid_of(cells, &side)?;
+        let alphabet = alphabet_of(alphabet, grid.shape().side())?;
+        let kind = !grid.shape().is_plain();
         let blank = blank.chars().next().unwrap_or('.');
         let start = now_ms();
         let solver = Solver::new(&grid, Engine::Bitmask, limit.max(2) as u64);
@@ -217,6 +226,7 @@ impl CheckJob {
                     alphabet,
                     layout: Layout::Line,
                     blank,
+                    kind,
                 },
                 comment: None,
             },

@@ -123,7 +123,7 @@ impl Keys {
                     }
                     (Some('/'), None) => Action::ToggleNotes,
                     (Some(ch @ ('n' | 'N')), None)
-                        if s.alphabet().digit(s.size(), ch).is_none() =>
+                        if s.alphabet().digit(s.shape().side(), ch).is_none() =>
                     {
                         Action::ToggleNotes
                     }
@@ -143,7 +143,7 @@ impl Keys {
         now_ms: f64,
         s: &Session,
     ) -> Action {
-        let (size, alphabet) = (s.size(), s.alphabet());
+        let (size, alphabet) = (s.shape(), s.alphabet());
         let side = size.side() as u32;
         if alphabet == Alphabet::Numbers {
             if let (Some(p), Some(second)) = (pending, ch.to_digit(10)) {
@@ -173,7 +173,7 @@ impl Keys {
                 }
             }
         }
-        if let Some(digit) = alphabet.digit(size, ch) {
+        if let Some(digit) = alphabet.digit(size.side(), ch) {
             if alphabet == Alphabet::Numbers && digit as u32 * 10 <= side {
                 self.pending = Some(Pending {
                     cell: s.cursor(),
@@ -188,7 +188,7 @@ impl Keys {
                 Action::Put(digit)
             };
         }
-        if ch == ' ' || alphabet.is_blank(ch) {
+        if ch == ' ' || alphabet.is_blank(size.side(), ch) {
             return Action::Put(0);
         }
         Action::NotASymbol(ch)
@@ -198,10 +198,10 @@ impl Keys {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Size;
+    use crate::shape::Shape;
 
     fn numbers16() -> Session {
-        let mut s = Session::new(Size::S16);
+        let mut s = Session::new(Shape::S16);
         assert!(s.set_alphabet(Alphabet::Numbers));
         s
     }
@@ -273,7 +273,7 @@ mod tests {
     #[test]
     fn letters_and_the_grid_pattern() {
         let mut keys = Keys::default();
-        let s = Session::new(Size::S16);
+        let s = Session::new(Shape::S16);
         let mut at = |k: &str, ctrl: bool, shift: bool| keys.action(k, "", ctrl, shift, 0.0, &s);
         assert_eq!(at("g", false, false), Action::Put(7));
         assert_eq!(at("-", false, false), Action::Put(0));
@@ -302,7 +302,7 @@ mod tests {
     #[test]
     fn notes_by_switch_by_n_and_by_shift_with_a_digit() {
         let mut keys = Keys::default();
-        let mut s = Session::new(Size::S9);
+        let mut s = Session::new(Shape::S9);
         s.set_mode(crate::session::Mode::Play);
         // Shift+3 types '#' on most layouts: the code says which digit.
         let a = keys.action("#", "Digit3", false, true, 0.0, &s);

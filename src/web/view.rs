@@ -11,13 +11,14 @@
 use wasm_bindgen::prelude::*;
 use web_sys::{Document, HtmlElement};
 
-use super::api::{alphabet_of, now_ms, size_of};
+use super::api::{alphabet_of, now_ms, shape_of, shape_or_fresh};
 use super::keys::{Action, Keys};
 use super::words::{self, Tone};
 use crate::format::Layout;
-use crate::grid::{Grid, Size};
+use crate::grid::Grid;
 use crate::logic::Candidates;
 use crate::session::{self, Found, Kind, Mode, Role, Session};
+use crate::shape::Shape;
 
 /// What a cell looks like; compared with the last painted look to skip
 /// DOM writes.
@@ -163,8 +164,11 @@ impl GridView {
     /// Renders an empty grid of `side` into `container` (its children are
     /// replaced).
     #[wasm_bindgen(constructor)]
-    pub fn new(container: HtmlElement, side: u32) -> Result<GridView, JsError> {
-        let size = size_of(side)?;
+    pub fn new(
+        container: HtmlElement,
+        #[wasm_bindgen(unchecked_param_type = "number | string")] side: JsValue,
+    ) -> Result<GridView, JsError> {
+        let size = shape_or_fresh(&side)?;
         let mut view = GridView {
             root: container,
             cells: Vec::new(),
@@ -180,7 +184,20 @@ impl GridView {
 
     #[wasm_bindgen(getter)]
     pub fn side(&self) -> u32 {
-        self.session.size().side() as u32
+        self.session.shape().side() as u32
+    }
+
+    /// The shape line (`9`, `box=2x6`, `box=3x3+x`, `jigsaw AAB…`; see
+    /// `Shape::spec`).
+    #[wasm_bindgen(getter)]
+    pub fn shape(&self) -> String {
+        self.session.shape().spec()
+    }
+
+    /// A name for the shape: `9×9`, `12×12 (boxes 2×6)`, `9×9 jigsaw X`.
+    #[wasm_bindgen(getter, js_name = shapeName)]
+    pub fn shape_name(&self) -> String {
+        self.session.shape().to_string()
     }
 
     /// The alphabet id the grid is shown in.
@@ -259,9 +276,13 @@ impl GridView {
         self.session.can_redo()
     }
 
-    /// Starts over with an empty grid of another side (no undo across sizes).
-    pub fn resize(&mut self, side: u32) -> Result<(), JsError> {
-        self.session.resize(size_of(side)?);
+    /// Starts over with an empty grid of another shape: a side, a shape
+    /// line, or `jigsaw 9` for new regions (no undo across shapes).
+    pub fn resize(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number | string")] side: JsValue,
+    ) -> Result<(), JsError> {
+        self.session.resize(shape_or_fresh(&side)?);
         self.build()
     }
 
@@ -269,7 +290,7 @@ impl GridView {
     /// `numbers`…).
     #[wasm_bindgen(js_name = setAlphabet)]
     pub fn set_alphabet(&mut self, id: &str) -> Result<(), JsError> {
-        let alphabet = alphabet_of(id, self.session.size())?;
+        let alphabet = alphabet_of(id, self.session.shape().side())?;
         self.session.set_alphabet(alphabet);
         self.refresh()
     }
@@ -287,7 +308,9 @@ impl GridView {
     /// The symbols of the current alphabet, digit 1 first (`10`…`16` for
     /// numbers).
     pub fn symbols(&self) -> Vec<String> {
-        self.session.alphabet().symbol_list(self.session.size())
+        self.session
+            .alphabet()
+            .symbol_list(self.session.shape().side())
     }
 
     /// Shows each empty cell's candidates (or stops showing them).
@@ -427,21 +450,35 @@ impl GridView {
     /// A new puzzle's givens, entries cleared (undoable within a size).
     #[wasm_bindgen(js_name = setGivens)]
     pub fn set_givens(&mut self, cells: &[u8]) -> Result<Feedback, JsError> {
-        self.set_puzzle(cells, &vec![0; cells.len()])
+        self.set_puzzle(cells, &vec![0; cells.len()], JsValue::UNDEFINED)
     }
 
-    /// Replaces givens and entries at once; their length gives the size.
-    /// Cells that are no grid are refused (`kind` `refused`), the grid kept.
+    /// Replaces givens and entries at once. `shape` (a side or shape
+    /// line) names their shape; without it, the grid's own shape when the
+    /// length fits it, else the usual boxes of that length. Cells that are
+    /// no grid are refused (`kind` `refused`), the grid kept.
     #[wasm_bindgen(js_name = setPuzzle)]
-    pub fn set_puzzle(&mut self, givens: &[u8], entries: &[u8]) -> Result<Feedback, JsError> {
-        let grid = |cells: &[u8]| {
-            let size = Size::from_cells(cells.len()).ok_or_else(|| {
+    pub fn set_puzzle(
+        &mut self,
+        givens: &[u8],
+        entries: &[u8],
+        #[wasm_bindgen(unchecked_param_type = "number | string | undefined")] shape: JsValue,
+    ) -> Result<Feedback, JsError> {
+        let shape = if !shape.is_undefined() && !shape.is_null() {
+            shape_of(&shape)?
+        } else if givens.len() == self.session.shape().cells() {
+            self.session.shape().clone()
+        } else {
+            Shape::from_cells(givens.len()).ok_or_else(|| {
                 JsError::new(&format!(
-                    "{} cells are no grid: use 16, 81, 256 or 625",
-                    cells.len()
+                    "{} cells are no grid: use n² for a side n of 4, 6, 8, 9, 10, 12, … 25",
+                    givens.len()
                 ))
-            })?;
-            Grid::from_cells(size, cells.to_vec()).map_err(|e| JsError::new(&e.to_string()))
+            })?
+        };
+        let grid = |cells: &[u8]| {
+            Grid::from_cells(shape.clone(), cells.to_vec())
+                .map_err(|e| JsError::new(&e.to_string()))
         };
         let (g, e) = (grid(givens)?, grid(entries)?);
         let f = self.session.replace(g, e);
@@ -529,7 +566,7 @@ impl GridView {
     /// The cells marked as in conflict.
     #[wasm_bindgen(js_name = conflictCells)]
     pub fn conflict_cells(&self) -> Vec<u32> {
-        (0..self.session.size().cells())
+        (0..self.session.shape().cells())
             .filter(|&c| self.session.in_conflict(c))
             .map(|c| c as u32)
             .collect()
@@ -586,7 +623,7 @@ impl GridView {
     pub fn walk_steps(&self) -> Vec<String> {
         let s = &self.session;
         s.walk()
-            .map(|(path, _)| words::walk_lines(path, s.size(), s.alphabet()))
+            .map(|(path, _)| words::walk_lines(path, s.shape(), s.alphabet()))
             .unwrap_or_default()
     }
 
@@ -596,7 +633,7 @@ impl GridView {
     pub fn walk_end(&self) -> String {
         let s = &self.session;
         s.walk()
-            .map(|(path, _)| words::walk_end(path, s.size()).0)
+            .map(|(path, _)| words::walk_end(path, s.shape()).0)
             .unwrap_or_default()
     }
 
@@ -636,7 +673,7 @@ impl GridView {
         let action = self
             .keys
             .action(key, code, ctrl, shift, now_ms(), &self.session);
-        let n = self.session.size().side();
+        let n = self.session.shape().side();
         let s = &mut self.session;
         let f = match action {
             Action::Pass => return Ok(passed("")),
@@ -706,7 +743,7 @@ fn session_refusal(r: session::Refusal) -> session::Feedback {
 impl GridView {
     /// Repaints and turns the session's feedback into the page's.
     fn answer(&mut self, f: session::Feedback) -> Result<Feedback, JsError> {
-        if self.cells.len() != self.session.size().cells() {
+        if self.cells.len() != self.session.shape().cells() {
             self.build()?;
         } else {
             self.refresh()?;
@@ -728,8 +765,11 @@ impl GridView {
     /// Rebuilds the cells (after a change of size).
     fn build(&mut self) -> Result<(), JsError> {
         let document = self.document()?;
-        let size = self.session.size();
-        let (n, b) = (size.side(), size.box_size());
+        let size = self.session.shape().clone();
+        let n = size.side();
+        // Small digits sit in a pad of b columns (b² ≥ n).
+        let b = (1..=n).find(|b| b * b >= n).unwrap_or(n);
+        let geometry = crate::shape::Geometry::of(&size);
         self.root.set_text_content(None);
         self.root.set_attribute("role", "grid").map_err(js)?;
         self.root
@@ -759,11 +799,21 @@ impl GridView {
                 // One Tab stop: only the cursor cell is in the tab order.
                 cell.set_attribute("tabindex", "-1").map_err(js)?;
                 let mut class = String::from("cell");
-                if c % b == b - 1 && c != n - 1 {
+                let at = r * n + c;
+                // Thick lines where the region changes: boxes of any
+                // shape, and a jigsaw's regions alike.
+                if c + 1 < n && size.region_of(at) != size.region_of(at + 1) {
                     class.push_str(" box-right");
                 }
-                if r % b == b - 1 && r != n - 1 {
+                if r + 1 < n && size.region_of(at) != size.region_of(at + n) {
                     class.push_str(" box-bottom");
+                }
+                for h in geometry.houses_of(at) {
+                    match size.house(*h as usize) {
+                        crate::shape::House::Diagonal(_) => class.push_str(" diagonal"),
+                        crate::shape::House::Window(_) => class.push_str(" window"),
+                        _ => {}
+                    }
                 }
                 cell.set_attribute("class", &class).map_err(js)?;
                 row.append_child(&cell).map_err(js)?;
@@ -794,7 +844,7 @@ impl GridView {
         let text = if digit == 0 {
             String::new()
         } else {
-            s.alphabet().symbol(s.size(), digit)
+            s.alphabet().symbol(s.shape().side(), digit)
         };
         let notes = s.shown_notes(cell);
         let (candidates, strike) = match s.walk_candidates(cell) {
@@ -835,16 +885,16 @@ impl GridView {
             return Vec::new();
         }
         if self.show_possible && s.possible(0).is_some() {
-            return (0..s.size().cells())
+            return (0..s.shape().cells())
                 .map(|c| s.possible(c).unwrap_or(0))
                 .collect();
         }
         if !self.show_candidates {
             return Vec::new();
         }
-        let grid = Grid::from_cells(s.size(), s.current()).expect("cells of this size");
+        let grid = Grid::from_cells(s.shape().clone(), s.current()).expect("cells of this size");
         match Candidates::new(&grid) {
-            Ok(c) => (0..s.size().cells()).map(|cell| c.mask(cell)).collect(),
+            Ok(c) => (0..s.shape().cells()).map(|cell| c.mask(cell)).collect(),
             Err(_) => Vec::new(),
         }
     }
@@ -854,7 +904,7 @@ impl GridView {
         let candidates = self.candidates();
         let pending = self.keys.pending(now_ms()).map(|(cell, _)| cell);
         let document = self.document()?;
-        let (size, alphabet) = (self.session.size(), self.session.alphabet());
+        let (size, alphabet) = (self.session.shape().clone(), self.session.alphabet());
         for cell in 0..self.cells.len() {
             let look = self.look(cell, &candidates, pending);
             if look == self.painted[cell] {
@@ -895,7 +945,7 @@ impl GridView {
                             }
                             let slot = document.create_element("span").map_err(js)?;
                             if on {
-                                slot.set_text_content(Some(&alphabet.symbol(size, d + 1)));
+                                slot.set_text_content(Some(&alphabet.symbol(size.side(), d + 1)));
                                 if look.strike >> d & 1 != 0 {
                                     slot.set_attribute("class", "strike").map_err(js)?;
                                 }

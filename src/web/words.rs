@@ -7,9 +7,10 @@
 //! (guesses, positions, engines) go to the details a person may open.
 
 use crate::alphabet::Alphabet;
-use crate::grid::{Conflict, House, Size};
+use crate::grid::{Conflict, House};
 use crate::logic::{Check, End, Hint, Path};
 use crate::session::{Answers, Feedback, HintLevel, Kind, Mode, Refusal, Role, Session};
+use crate::shape::Shape;
 use crate::solver::{Engine, Outcome, Progress, Stats};
 
 /// How a message is shown. `Keep` leaves the status as it is (a cursor
@@ -90,8 +91,8 @@ pub fn capital(text: &str) -> String {
 
 /// `row 1 holds '7' twice, in columns 1 and 5`: a clash in a player's
 /// words.
-pub fn conflict(c: &Conflict, size: Size, alphabet: Alphabet) -> String {
-    let symbol = alphabet.symbol(size, c.digit);
+pub fn conflict(c: &Conflict, size: &Shape, alphabet: Alphabet) -> String {
+    let symbol = alphabet.symbol(size.side(), c.digit);
     let (a, b) = (c.first, c.second);
     match c.house {
         House::Row(_) => format!(
@@ -106,7 +107,7 @@ pub fn conflict(c: &Conflict, size: Size, alphabet: Alphabet) -> String {
             size.row(a) + 1,
             size.row(b) + 1
         ),
-        House::Box(_) => format!(
+        _ => format!(
             "{} holds '{symbol}' twice, at {} and at {}",
             c.house,
             size.cell_words(a),
@@ -126,7 +127,7 @@ pub fn conflicts(s: &Session) -> Option<String> {
         } else {
             "A clash"
         },
-        conflict(first, s.size(), s.alphabet())
+        conflict(first, s.shape(), s.alphabet())
     );
     match s.conflicts().len() {
         1 => {}
@@ -141,19 +142,19 @@ pub fn givens_conflict(s: &Session) -> Option<String> {
     let c = s.givens_conflict()?;
     Some(format!(
         "Conflicting givens: {}.",
-        conflict(&c, s.size(), s.alphabet())
+        conflict(&c, s.shape(), s.alphabet())
     ))
 }
 
 /// What to type in this grid: `A–P`, `1–16 (two digits quickly for 10–16)`.
-fn symbols_to_type(size: Size, alphabet: Alphabet) -> String {
+fn symbols_to_type(size: &Shape, alphabet: Alphabet) -> String {
     if alphabet == Alphabet::Numbers {
         format!(
             "1–{n} (for 10–{n}, the two digits quickly)",
             n = size.side()
         )
     } else {
-        alphabet.name(size)
+        alphabet.name(size.side())
     }
 }
 
@@ -169,10 +170,10 @@ fn after_change(s: &Session, done: &str) -> (String, Tone) {
 }
 
 /// The symbols of a mask, for people: `1 5 7`.
-fn symbols_of(mask: u32, size: Size, alphabet: Alphabet) -> String {
+fn symbols_of(mask: u32, size: &Shape, alphabet: Alphabet) -> String {
     (0..size.side() as u8)
         .filter(|d| mask >> d & 1 != 0)
-        .map(|d| alphabet.symbol(size, d + 1))
+        .map(|d| alphabet.symbol(size.side(), d + 1))
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -181,10 +182,10 @@ fn symbols_of(mask: u32, size: Size, alphabet: Alphabet) -> String {
 /// conflict`; an empty cell says its notes, and the small candidates shown
 /// (`candidates`, 0 for none).
 pub fn cell_label(s: &Session, cell: usize, candidates: u32) -> String {
-    let (size, alphabet) = (s.size(), s.alphabet());
+    let (size, alphabet) = (s.shape(), s.alphabet());
     let (digit, role) = s.shown(cell);
     let mut label = format!("{}: ", capital(&size.cell_words(cell)));
-    let symbol = || alphabet.symbol(size, digit);
+    let symbol = || alphabet.symbol(size.side(), digit);
     match role {
         Role::Empty => {
             label.push_str("empty");
@@ -205,7 +206,7 @@ pub fn cell_label(s: &Session, cell: usize, candidates: u32) -> String {
         Role::Filled if s.corrected(cell) => label.push_str(&format!(
             "{}, the solution's; your {} was wrong",
             symbol(),
-            alphabet.symbol(size, s.entries()[cell])
+            alphabet.symbol(size.side(), s.entries()[cell])
         )),
         Role::Filled => label.push_str(&format!("{}, filled by the solver", symbol())),
     }
@@ -227,16 +228,16 @@ pub fn offer(f: &Feedback, s: &Session) -> Option<Alphabet> {
     let Kind::Refused(Refusal::NotASymbol(ch)) = f.kind else {
         return None;
     };
-    let size = s.size();
-    let fits = |a: &&Alphabet| **a != s.alphabet() && a.digit(size, ch).is_some();
-    let all = Alphabet::for_size(size);
+    let size = s.shape();
+    let fits = |a: &&Alphabet| **a != s.alphabet() && a.digit(size.side(), ch).is_some();
+    let all = Alphabet::for_side(size.side());
     let numbers = all.iter().filter(fits).find(|&&a| a == Alphabet::Numbers);
     numbers.or_else(|| all.iter().find(fits)).copied()
 }
 
 /// An action's feedback in words, with its tone.
 pub fn feedback(f: &Feedback, s: &Session) -> (String, Tone) {
-    let (size, alphabet) = (s.size(), s.alphabet());
+    let (size, alphabet) = (s.shape(), s.alphabet());
     match &f.kind {
         Kind::Moved | Kind::Unchanged => (String::new(), Tone::Keep),
         Kind::Edited | Kind::Replaced => after_change(s, ""),
@@ -252,14 +253,14 @@ pub fn feedback(f: &Feedback, s: &Session) -> (String, Tone) {
         Kind::Cleared => ("Grid cleared. Undo brings it back.".into(), Tone::Info),
         Kind::Refused(r) => refusal(r, s),
         Kind::Loaded {
-            size,
+            shape,
             alphabet,
             givens,
             puzzles,
         } => {
             let mut m = format!(
-                "Loaded a {size} puzzle in {} with {}.",
-                alphabet.name(*size),
+                "Loaded a {shape} puzzle in {} with {}.",
+                alphabet.name(shape.side()),
                 count(*givens, "given", "givens")
             );
             if *puzzles > 1 {
@@ -273,13 +274,13 @@ pub fn feedback(f: &Feedback, s: &Session) -> (String, Tone) {
             }
         }
         Kind::Opened {
-            size,
+            shape,
             givens,
             entries,
             conflict: clash,
         } => {
             let m = format!(
-                "Opened a shared {size} puzzle with {} and {}.",
+                "Opened a shared {shape} puzzle with {} and {}.",
                 count(*givens, "given", "givens"),
                 count(*entries, "entry", "entries")
             );
@@ -287,7 +288,7 @@ pub fn feedback(f: &Feedback, s: &Session) -> (String, Tone) {
                 Some(c) => (
                     format!(
                         "{m} Its givens conflict: {}, so it has no solution.",
-                        conflict(c, *size, alphabet)
+                        conflict(c, shape, alphabet)
                     ),
                     Tone::Error,
                 ),
@@ -331,7 +332,7 @@ pub fn feedback(f: &Feedback, s: &Session) -> (String, Tone) {
 }
 
 fn refusal(r: &Refusal, s: &Session) -> (String, Tone) {
-    let (size, alphabet) = (s.size(), s.alphabet());
+    let (size, alphabet) = (s.shape(), s.alphabet());
     match r {
         Refusal::ReadOnly => ("This grid is read-only.".into(), Tone::Hint),
         Refusal::Given(cell) => (
@@ -358,7 +359,7 @@ fn refusal(r: &Refusal, s: &Session) -> (String, Tone) {
                     } else {
                         "these symbols"
                     },
-                    other.name(size)
+                    other.name(size.side())
                 ));
             }
             (m, Tone::Hint)
@@ -394,7 +395,7 @@ fn refusal(r: &Refusal, s: &Session) -> (String, Tone) {
     }
 }
 
-fn hint(h: &Hint, level: HintLevel, size: Size, alphabet: Alphabet) -> (String, Tone) {
+fn hint(h: &Hint, level: HintLevel, size: &Shape, alphabet: Alphabet) -> (String, Tone) {
     match h {
         Hint::Solved => ("The grid is complete and right.".into(), Tone::Ok),
         Hint::Conflict(c) => (
@@ -474,7 +475,7 @@ fn hint(h: &Hint, level: HintLevel, size: Size, alphabet: Alphabet) -> (String, 
                 format!(
                     "{} has the fewest candidates ({candidates}); the solution has {} there.",
                     capital(&size.cell_words(*cell)),
-                    alphabet.symbol(size, *digit)
+                    alphabet.symbol(size.side(), *digit)
                 ),
                 Tone::Info,
             ),
@@ -492,7 +493,7 @@ fn article(name: &str) -> &'static str {
 
 /// The step of the logical path on show, in one sentence.
 fn walk(s: &Session, at: usize, steps: usize) -> (String, Tone) {
-    let (size, alphabet) = (s.size(), s.alphabet());
+    let (size, alphabet) = (s.shape(), s.alphabet());
     let Some((path, _)) = s.walk() else {
         return (String::new(), Tone::Keep);
     };
@@ -511,7 +512,7 @@ fn walk(s: &Session, at: usize, steps: usize) -> (String, Tone) {
 }
 
 /// How the logical path ends, in one sentence.
-pub fn walk_end(path: &Path, size: Size) -> (String, Tone) {
+pub fn walk_end(path: &Path, size: &Shape) -> (String, Tone) {
     let steps = path.steps.len();
     match path.end {
         End::Solved => (
@@ -641,7 +642,7 @@ pub fn browsing(index: u64, handed: u64, exhausted: bool, past: bool) -> (String
 
 /// One line per step of a logical path, for the step-by-step list:
 /// `Hidden single: In box 3, 5 fits only R2C8`.
-pub fn walk_lines(path: &Path, size: Size, alphabet: Alphabet) -> Vec<String> {
+pub fn walk_lines(path: &Path, size: &Shape, alphabet: Alphabet) -> Vec<String> {
     path.steps
         .iter()
         .map(|step| format!("{}: {}", step.technique, step.describe(size, alphabet)))
@@ -688,7 +689,7 @@ fn check(c: &Check, s: &Session) -> (String, Tone) {
         Check::Conflict(c) => (
             format!(
                 "Conflicting givens: {}.",
-                conflict(c, s.size(), s.alphabet())
+                conflict(c, s.shape(), s.alphabet())
             ),
             Tone::Error,
         ),
@@ -710,7 +711,7 @@ pub fn solved(
     _stats: Stats,
     _engine: Engine,
     micros: u64,
-    size: Size,
+    size: &Shape,
     alphabet: Alphabet,
 ) -> (String, Tone) {
     // A time a person notices; shorter ones are in the details.
@@ -798,7 +799,7 @@ pub fn answers(s: &Session) -> Option<(String, Tone)> {
     if s.solution().is_some() {
         return None;
     }
-    let (size, alphabet) = (s.size(), s.alphabet());
+    let (size, alphabet) = (s.shape(), s.alphabet());
     Some(match s.answers()? {
         Answers::Conflict(c) => (
             format!(
@@ -812,7 +813,7 @@ pub fn answers(s: &Session) -> Option<(String, Tone)> {
             let at = |c: usize| {
                 format!(
                     "the {} at {}",
-                    alphabet.symbol(size, current[c]),
+                    alphabet.symbol(size.side(), current[c]),
                     size.cell_words(c)
                 )
             };
@@ -898,7 +899,7 @@ mod tests {
 
     /// The unique solution of the session's givens, searched here.
     fn truth_of(s: &Session) -> Vec<u8> {
-        let g = Grid::from_cells(s.size(), s.givens().to_vec()).unwrap();
+        let g = Grid::from_cells(s.shape().clone(), s.givens().to_vec()).unwrap();
         let outcome = crate::solve(&g, &crate::SolveOptions::default()).outcome;
         outcome.solution().unwrap().cells().to_vec()
     }
@@ -928,13 +929,13 @@ mod tests {
             nodes: 1,
             conflicts: 0,
         };
-        let g = Grid::empty(Size::S4);
+        let g = Grid::empty(Shape::S4);
         let (m, tone) = solved(
             &Outcome::Unique(g.clone()),
             stats,
             Engine::Bitmask,
             40,
-            Size::S4,
+            &Shape::S4,
             Alphabet::Digits,
         );
         assert_eq!(m, "Solved: the only solution.");
@@ -953,7 +954,7 @@ mod tests {
             hard,
             Engine::Learn,
             2_400_000,
-            Size::S4,
+            &Shape::S4,
             Alphabet::Digits,
         );
         assert_eq!(m, "Solved in 2.4 s: the only solution.");
@@ -1013,7 +1014,7 @@ mod tests {
 
     #[test]
     fn a_check_with_no_entries_does_not_praise_them() {
-        let mut s = Session::new(Size::S9);
+        let mut s = Session::new(Shape::S9);
         s.load_text(NINE, None);
         let (m, tone) = words(&mut s, Session::check);
         assert_eq!(m, "No entries to check yet; 64 cells to go.");
@@ -1036,7 +1037,7 @@ mod tests {
 
     #[test]
     fn undo_replaces_the_status_and_edits_clear_stale_results() {
-        let mut s = Session::new(Size::S4);
+        let mut s = Session::new(Shape::S4);
         s.put(1, true);
         s.put(1, true);
         let (m, tone) = feedback(&s.undo(), &s);
@@ -1053,7 +1054,7 @@ mod tests {
 
     #[test]
     fn refusals_say_what_to_type() {
-        let mut s = Session::new(Size::S16);
+        let mut s = Session::new(Shape::S16);
         s.set_alphabet(Alphabet::Numbers);
         let refused = Feedback {
             kind: Kind::Refused(Refusal::NotASymbol('x')),
@@ -1076,7 +1077,7 @@ mod tests {
 
     #[test]
     fn a_digit_in_a_letters_grid_offers_the_numbers() {
-        let s = Session::new(Size::S16);
+        let s = Session::new(Shape::S16);
         let refused = Feedback {
             kind: Kind::Refused(Refusal::NotASymbol('1')),
             cells: Vec::new(),
@@ -1098,7 +1099,7 @@ mod tests {
 
     #[test]
     fn cells_are_named_in_words_with_their_notes_and_corrections() {
-        let mut s = Session::new(Size::S9);
+        let mut s = Session::new(Shape::S9);
         s.load_text(NINE, None);
         s.set_mode(Mode::Play);
         s.select(1);
@@ -1124,12 +1125,12 @@ mod tests {
 
     #[test]
     fn answers_as_you_type_say_how_many_and_which_entry_made_it_impossible() {
-        let mut s = Session::new(Size::S9);
+        let mut s = Session::new(Shape::S9);
         s.load_text(NINE, None);
         assert_eq!(answers(&s), None, "nothing known yet");
         let g = s.givens().to_vec();
         let truth = crate::solve(
-            &Grid::from_cells(Size::S9, g.clone()).unwrap(),
+            &Grid::from_cells(Shape::S9, g.clone()).unwrap(),
             &crate::SolveOptions::default(),
         )
         .outcome

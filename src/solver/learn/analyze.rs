@@ -140,7 +140,11 @@ impl LearnSearch {
         let mut any = false;
         for &l in learnt.iter() {
             if l & 1 == 1 {
-                for k in self.model.var_cons[(l >> 1) as usize] {
+                let v = (l >> 1) as usize;
+                for k in self.model.var_cons[v] {
+                    self.marks[k as usize] = self.stamp;
+                }
+                for &(k, _) in self.model.extras_of(v) {
                     self.marks[k as usize] = self.stamp;
                 }
                 any = true;
@@ -152,10 +156,16 @@ impl LearnSearch {
         let mut j = 1;
         for i in 1..learnt.len() {
             let l = learnt[i];
+            let v = (l >> 1) as usize;
             let drop = l & 1 == 0
-                && self.model.var_cons[(l >> 1) as usize]
+                && (self.model.var_cons[v]
                     .iter()
-                    .any(|&k| self.marks[k as usize] == self.stamp);
+                    .any(|&k| self.marks[k as usize] == self.stamp)
+                    || self
+                        .model
+                        .extras_of(v)
+                        .iter()
+                        .any(|&(k, _)| self.marks[k as usize] == self.stamp));
             if !drop {
                 learnt[j] = l;
                 j += 1;

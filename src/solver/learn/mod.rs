@@ -140,10 +140,16 @@ impl LearnSearch {
     /// and, per open cell, its candidates `cand` (bit `d` for digit
     /// `d + 1`), as the band engine's root propagation leaves them. It
     /// counts up to `limit` solutions, carrying on from `before`.
-    pub(crate) fn new(b: usize, fixed: &[u8], cand: &[u32], limit: u64, before: Before) -> Self {
-        let model = Model::new(b, fixed, cand);
+    pub(crate) fn new(
+        shape: &crate::shape::Shape,
+        fixed: &[u8],
+        cand: &[u32],
+        limit: u64,
+        before: Before,
+    ) -> Self {
+        let model = Model::new(shape, fixed, cand);
         let failed = model.is_none();
-        let model = model.unwrap_or_else(|| Model::empty(b));
+        let model = model.unwrap_or_else(|| Model::empty(shape.side()));
         let (vars, cons) = (model.vars(), model.cons());
         let live = (0..cons as u32)
             .map(|k| (1u64 << model.con(k).len()) as u32 - 1)
@@ -261,6 +267,9 @@ impl LearnSearch {
             for i in 0..4 {
                 self.live[cons[i] as usize] &= !(1 << pos[i]);
             }
+            for &(k, p) in self.model.extras_of(v) {
+                self.live[k as usize] &= !(1 << p);
+            }
         }
     }
 
@@ -279,6 +288,9 @@ impl LearnSearch {
                 let (cons, pos) = (self.model.var_cons[v], self.model.var_pos[v]);
                 for i in 0..4 {
                     self.live[cons[i] as usize] |= 1 << pos[i];
+                }
+                for &(k, p) in self.model.extras_of(v) {
+                    self.live[k as usize] |= 1 << p;
                 }
             }
             self.order.insert(v as u32);
@@ -301,37 +313,60 @@ impl LearnSearch {
                 // constraints false (a digit placed leaves its peers).
                 let pos = self.model.var_pos[v as usize];
                 for i in 0..4 {
-                    let k = cons[i] as usize;
-                    let start = self.model.con_start[k] as usize;
-                    let mut others = self.live[k] & !(1 << pos[i]);
-                    while others != 0 {
-                        let u = self.model.con_vars[start + others.trailing_zeros() as usize];
-                        others &= others - 1;
-                        if self.val[2 * u as usize] == TRUE {
-                            return Err(Conflict::Amo(u, v));
-                        }
-                        self.assign(2 * u + 1, Reason::Amo(v));
-                    }
+                    self.clear_others(cons[i], pos[i], v)?;
+                }
+                for i in 0..self.model.extras_of(v as usize).len() {
+                    let (k, p) = self.model.extras_of(v as usize)[i];
+                    self.clear_others(k, p, v)?;
                 }
             } else {
                 // Rule 2: a constraint left with one variable not false
                 // makes it true (naked and hidden singles); with none, it
                 // fails.
                 for k in cons {
-                    let live = self.live[k as usize];
-                    if live == 0 {
-                        return Err(Conflict::Alo(k));
-                    }
-                    if live & (live - 1) == 0 {
-                        let start = self.model.con_start[k as usize] as usize;
-                        let u = self.model.con_vars[start + live.trailing_zeros() as usize];
-                        if self.val[2 * u as usize] == UNSET {
-                            self.assign(2 * u, Reason::Alo(k));
-                        }
-                    }
+                    self.settle(k)?;
+                }
+                for i in 0..self.model.extras_of(v as usize).len() {
+                    self.settle(self.model.extras_of(v as usize)[i].0)?;
                 }
             }
             self.watch(p ^ 1)?;
+        }
+        Ok(())
+    }
+
+    /// Rule 1 for constraint `k`, where variable `v` (at position `pos`)
+    /// is true: the others become false.
+    #[inline(always)]
+    fn clear_others(&mut self, k: u32, pos: u8, v: u32) -> Result<(), Conflict> {
+        let k = k as usize;
+        let start = self.model.con_start[k] as usize;
+        let mut others = self.live[k] & !(1 << pos);
+        while others != 0 {
+            let u = self.model.con_vars[start + others.trailing_zeros() as usize];
+            others &= others - 1;
+            if self.val[2 * u as usize] == TRUE {
+                return Err(Conflict::Amo(u, v));
+            }
+            self.assign(2 * u + 1, Reason::Amo(v));
+        }
+        Ok(())
+    }
+
+    /// Rule 2 for constraint `k`, which just lost a variable: one left not
+    /// false is true; none is a conflict.
+    #[inline(always)]
+    fn settle(&mut self, k: u32) -> Result<(), Conflict> {
+        let live = self.live[k as usize];
+        if live == 0 {
+            return Err(Conflict::Alo(k));
+        }
+        if live & (live - 1) == 0 {
+            let start = self.model.con_start[k as usize] as usize;
+            let u = self.model.con_vars[start + live.trailing_zeros() as usize];
+            if self.val[2 * u as usize] == UNSET {
+                self.assign(2 * u, Reason::Alo(k));
+            }
         }
         Ok(())
     }

@@ -5,7 +5,8 @@
 //!
 //! ```text
 //!  var v ── cell c, digit d ──► its four constraints:
-//!          [ cell c | row(c), d | column(c), d | box(c), d ]
+//!          [ cell c | row(c), d | column(c), d | region(c), d ]
+//!          and, with diagonals or windows, up to two more (`extras`)
 //!  constraint k: vars con_vars[con_start[k] .. con_start[k+1]]
 //! ```
 //!
@@ -14,10 +15,10 @@
 //! candidates have no variable, so the engine works on the few thousand
 //! candidates that are really in doubt rather than on all n³.
 
+use crate::shape::{Geometry, Shape};
+
 /// Variables and constraints.
 pub(super) struct Model {
-    /// Box size `b`.
-    pub b: usize,
     /// Side `n`.
     pub n: usize,
     /// The root's digits (1-based), 0 for an open cell.
@@ -29,6 +30,12 @@ pub(super) struct Model {
     pub var_cons: Vec<[u32; 4]>,
     /// Per variable: its position in each of those constraints.
     pub var_pos: Vec<[u8; 4]>,
+    /// Per variable, its constraints of extra houses (diagonals, windows)
+    /// with its positions in them: `extras[extra_start[v]..extra_start[v +
+    /// 1]]`. Empty (no offsets at all) for a shape without extra houses,
+    /// so the classic path pays one test.
+    pub extra_start: Vec<u32>,
+    pub extras: Vec<(u32, u8)>,
     /// Per cell and digit (`cell·n + d`): its variable, or `NONE`.
     pub var_at: Vec<u32>,
     /// Constraint `k` holds `con_vars[con_start[k]..con_start[k + 1]]`.
@@ -43,28 +50,30 @@ impl Model {
     /// cell, its candidate digits `cand` (bit `d` for digit `d + 1`).
     /// `None` when some house has a digit with no place and no cell holds
     /// it, or an open cell has no candidate: no solution.
-    pub fn new(b: usize, fixed: &[u8], cand: &[u32]) -> Option<Model> {
-        let n = b * b;
+    pub fn new(shape: &Shape, fixed: &[u8], cand: &[u32]) -> Option<Model> {
+        let g = Geometry::of(shape);
+        let n = g.n;
         let cells = n * n;
         let mut m = Model {
-            b,
             n,
             fixed: fixed.to_vec(),
             var_cell: Vec::new(),
             var_digit: Vec::new(),
             var_cons: Vec::new(),
             var_pos: Vec::new(),
+            extra_start: Vec::new(),
+            extras: Vec::new(),
             var_at: vec![NONE; cells * n],
             con_start: vec![0],
             con_vars: Vec::new(),
         };
-        // The digits placed in each house leave its other cells (the band
-        // engine's root has done this already; other callers may not).
-        let mut placed = vec![0u32; 3 * n];
+        // The digits placed in each house leave its other cells (the
+        // engines' roots have done this already; other callers may not).
+        let mut placed = vec![0u32; g.houses];
         for (cell, &d) in fixed.iter().enumerate() {
             if d != 0 {
-                for h in m.houses(cell) {
-                    placed[h] |= 1 << (d - 1);
+                for &h in g.houses_of(cell) {
+                    placed[h as usize] |= 1 << (d - 1);
                 }
             }
         }
@@ -73,8 +82,11 @@ impl Model {
             if fixed[cell] != 0 {
                 continue;
             }
-            let [r, c, x] = m.houses(cell);
-            let cand = cand[cell] & !(placed[r] | placed[c] | placed[x]);
+            let taken = g
+                .houses_of(cell)
+                .iter()
+                .fold(0, |acc, &h| acc | placed[h as usize]);
+            let cand = cand[cell] & !taken;
             if cand == 0 {
                 return None;
             }
@@ -93,7 +105,12 @@ impl Model {
             }
             m.close();
         }
-        // Houses: rows, columns, boxes; in each, every digit not placed.
+        // Houses: rows, columns, regions, then the extra houses; in each,
+        // every digit not placed.
+        let mut extra: Vec<Vec<(u32, u8)>> = Vec::new();
+        if g.houses > 3 * n {
+            extra.resize(m.vars(), Vec::new());
+        }
         for (house, &placed) in placed.iter().enumerate() {
             for d in 0..n {
                 if placed >> d & 1 != 0 {
@@ -101,11 +118,16 @@ impl Model {
                 }
                 let k = m.cons() as u32;
                 let start = m.con_vars.len();
-                for i in 0..n {
-                    let v = m.var_at[m.house_cell(house, i) * n + d];
+                for &cell in g.cells_of(house) {
+                    let v = m.var_at[cell as usize * n + d];
                     if v != NONE {
-                        m.var_cons[v as usize][1 + house / n] = k;
-                        m.var_pos[v as usize][1 + house / n] = (m.con_vars.len() - start) as u8;
+                        let pos = (m.con_vars.len() - start) as u8;
+                        if house < 3 * n {
+                            m.var_cons[v as usize][1 + house / n] = k;
+                            m.var_pos[v as usize][1 + house / n] = pos;
+                        } else {
+                            extra[v as usize].push((k, pos));
+                        }
                         m.con_vars.push(v);
                     }
                 }
@@ -115,19 +137,37 @@ impl Model {
                 m.close();
             }
         }
+        if !extra.is_empty() {
+            m.extra_start.push(0);
+            for list in extra {
+                m.extras.extend(list);
+                m.extra_start.push(m.extras.len() as u32);
+            }
+        }
         Some(m)
     }
 
+    /// The constraints of extra houses that variable `v` is in, with its
+    /// positions in them (none for most shapes).
+    #[inline(always)]
+    pub fn extras_of(&self, v: usize) -> &[(u32, u8)] {
+        if self.extra_start.is_empty() {
+            return &[];
+        }
+        &self.extras[self.extra_start[v] as usize..self.extra_start[v + 1] as usize]
+    }
+
     /// A model with no variables (for a root already known to fail).
-    pub fn empty(b: usize) -> Model {
+    pub fn empty(n: usize) -> Model {
         Model {
-            b,
-            n: b * b,
+            n,
             fixed: Vec::new(),
             var_cell: Vec::new(),
             var_digit: Vec::new(),
             var_cons: Vec::new(),
             var_pos: Vec::new(),
+            extra_start: Vec::new(),
+            extras: Vec::new(),
             var_at: Vec::new(),
             con_start: vec![0],
             con_vars: Vec::new(),
@@ -136,26 +176,6 @@ impl Model {
 
     fn close(&mut self) {
         self.con_start.push(self.con_vars.len() as u32);
-    }
-
-    /// The row, column and box of `cell`, as house indices.
-    fn houses(&self, cell: usize) -> [usize; 3] {
-        let (n, b) = (self.n, self.b);
-        let (r, c) = (cell / n, cell % n);
-        [r, n + c, 2 * n + r / b * b + c / b]
-    }
-
-    /// The `i`-th cell of `house` (rows, then columns, then boxes).
-    pub fn house_cell(&self, house: usize, i: usize) -> usize {
-        let (n, b) = (self.n, self.b);
-        match house / n {
-            0 => house * n + i,
-            1 => i * n + (house - n),
-            _ => {
-                let x = house - 2 * n;
-                (x / b * b + i / b) * n + x % b * b + i % b
-            }
-        }
     }
 
     /// Number of variables.

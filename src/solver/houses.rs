@@ -1,0 +1,801 @@
+//! The house engine: every shape the band engine does not take —
+//! rectangular boxes, jigsaw regions, the diagonals of X-Sudoku, the windows
+//! of windoku — through one representation that knows only houses.
+//!
+//! Per digit, a **plane**: the cells of the whole grid where the digit may
+//! go, as a bit set of `W` words (`W·64 ≥ n²`: 1 word up to 8×8, 2 up to
+//! 10×10, 4 up to 16×16, 10 up to 25×25). Every house is a bit set too,
+//! and so are the peers of each cell.
+//!
+//! ```text
+//!  board (one search node), W words per entry:
+//!  ├─ plane[0] ─┼─ plane[1] ─┼─ … ─┼─ plane[n−1] ─┼─ unsolved ─┤
+//!  a placed cell keeps its digit's bit and has no other; `unsolved` holds
+//!  the cells not placed yet.
+//! ```
+//!
+//! The rules, cheapest first, each to a fixpoint before the next:
+//! 1. **naked singles**: one fold over the planes finds the open cells with
+//!    one candidate (and those with none: a contradiction);
+//! 2. **hidden singles**: per digit whose plane changed, per house, the
+//!    house's places for it; one place left is the digit's, none is a
+//!    contradiction;
+//! 3. **locked candidates**, for any two houses that share two or more
+//!    cells (a box and a line, a region and a line, a diagonal and a box…):
+//!    when a digit's places in one house all lie in the other, the digit
+//!    leaves the rest of the other — it must go in the shared cells.
+//!
+//! Branching and counting follow the band engine (`search.rs`): the
+//! bivalue cell whose houses saw the most conflicts, else the fewest
+//! candidates per weight, or a digit with two places in a house; an
+//! explicit stack of frames over an arena of boards, resumable at any node.
+
+use std::sync::Arc;
+
+use super::board::Contradiction;
+use super::Stats;
+use crate::shape::{Geometry, Shape};
+
+/// A set of cells.
+type Set<const W: usize> = [u64; W];
+
+#[inline(always)]
+fn and<const W: usize>(a: &Set<W>, b: &Set<W>) -> Set<W> {
+    std::array::from_fn(|i| a[i] & b[i])
+}
+
+#[inline(always)]
+fn and_not<const W: usize>(a: &Set<W>, b: &Set<W>) -> Set<W> {
+    std::array::from_fn(|i| a[i] & !b[i])
+}
+
+#[inline(always)]
+fn is_empty<const W: usize>(a: &Set<W>) -> bool {
+    a.iter().all(|&w| w == 0)
+}
+
+#[inline(always)]
+fn count<const W: usize>(a: &Set<W>) -> u32 {
+    a.iter().map(|w| w.count_ones()).sum()
+}
+
+/// The lowest cell of a non-empty set.
+#[inline(always)]
+fn first<const W: usize>(a: &Set<W>) -> usize {
+    for (i, &w) in a.iter().enumerate() {
+        if w != 0 {
+            return i * 64 + w.trailing_zeros() as usize;
+        }
+    }
+    usize::MAX
+}
+
+/// Whether a non-empty set has exactly one cell.
+#[inline(always)]
+fn is_single<const W: usize>(a: &Set<W>) -> bool {
+    let mut seen = false;
+    for &w in a {
+        if w != 0 {
+            if seen || w & (w - 1) != 0 {
+                return false;
+            }
+            seen = true;
+        }
+    }
+    seen
+}
+
+#[inline(always)]
+fn bit<const W: usize>(cell: usize) -> Set<W> {
+    let mut s = [0u64; W];
+    s[cell / 64] = 1 << (cell % 64);
+    s
+}
+
+#[inline(always)]
+fn has<const W: usize>(a: &Set<W>, cell: usize) -> bool {
+    a[cell / 64] >> (cell % 64) & 1 != 0
+}
+
+/// The cells of a set, lowest first.
+fn cells<const W: usize>(a: Set<W>) -> impl Iterator<Item = usize> {
+    a.into_iter().enumerate().flat_map(|(i, mut w)| {
+        std::iter::from_fn(move || {
+            (w != 0).then(|| {
+                let p = w.trailing_zeros() as usize;
+                w &= w - 1;
+                i * 64 + p
+            })
+        })
+    })
+}
+
+/// The masks of one shape.
+pub(crate) struct Tables<const W: usize> {
+    pub(crate) geometry: Arc<Geometry>,
+    n: usize,
+    /// Every cell.
+    all: Set<W>,
+    /// Per house, its cells.
+    house: Vec<Set<W>>,
+    /// Per cell, its peers.
+    peers: Vec<Set<W>>,
+    /// Per house, the houses sharing two or more cells with it and those
+    /// cells: the pairs locked candidates looks at.
+    overlaps: Vec<Vec<(u16, Set<W>)>>,
+    /// Per cell, its houses as a set (bit `h`), for learning where
+    /// conflicts happen.
+    cell_houses: Vec<u128>,
+}
+
+impl<const W: usize> Tables<W> {
+    pub(crate) fn new(shape: &Shape) -> Tables<W> {
+        let g = Geometry::of(shape);
+        let n = g.n;
+        let cells = n * n;
+        assert!(cells <= 64 * W, "the shape fits the word count");
+        let set_of = |it: &mut dyn Iterator<Item = usize>| {
+            let mut s = [0u64; W];
+            for c in it {
+                s[c / 64] |= 1 << (c % 64);
+            }
+            s
+        };
+        let house: Vec<Set<W>> = (0..g.houses)
+            .map(|h| set_of(&mut g.cells_of(h).iter().map(|&c| c as usize)))
+            .collect();
+        let peers = (0..cells)
+            .map(|c| set_of(&mut g.peers(c).iter().map(|&p| p as usize)))
+            .collect();
+        let overlaps = (0..g.houses)
+            .map(|h| {
+                (0..g.houses)
+                    .filter(|&k| k != h)
+                    .filter_map(|k| {
+                        let shared = and(&house[h], &house[k]);
+                        (count(&shared) >= 2).then_some((k as u16, shared))
+                    })
+                    .collect()
+            })
+            .collect();
+        let cell_houses = (0..cells)
+            .map(|c| g.houses_of(c).iter().fold(0u128, |acc, &h| acc | 1 << h))
+            .collect();
+        Tables {
+            all: set_of(&mut (0..cells)),
+            n,
+            house,
+            peers,
+            overlaps,
+            cell_houses,
+            geometry: g,
+        }
+    }
+}
+
+/// What is pending for the rules: the digits whose planes changed since
+/// the hidden singles and since locked candidates last looked.
+#[derive(Clone, Copy, Default)]
+struct Work {
+    singles: u32,
+    locked: u32,
+}
+
+/// One board: `n` planes and the unsolved cells.
+struct Board<'a, const W: usize> {
+    t: &'a Tables<W>,
+    b: &'a mut [Set<W>],
+    work: &'a mut Work,
+}
+
+impl<const W: usize> Board<'_, W> {
+    #[inline(always)]
+    fn unsolved(&self) -> Set<W> {
+        self.b[self.t.n]
+    }
+
+    /// Narrows digit `d`'s plane to `keep`, noting a change.
+    #[inline(always)]
+    fn narrow(&mut self, d: usize, keep: &Set<W>) {
+        let old = self.b[d];
+        let new = and(&old, keep);
+        if new != old {
+            self.b[d] = new;
+            self.work.singles |= 1 << d;
+            self.work.locked |= 1 << d;
+        }
+    }
+
+    /// Places digit `d` in `cell`: the digit leaves the cell's peers, and
+    /// every other digit leaves the cell.
+    #[inline]
+    fn assign(&mut self, d: usize, cell: usize) -> Result<(), Contradiction> {
+        if !has(&self.b[d], cell) {
+            return Err(Contradiction(self.t.cell_houses[cell]));
+        }
+        let n = self.t.n;
+        let here = bit::<W>(cell);
+        self.b[n] = and_not(&self.b[n], &here);
+        let peers = self.t.peers[cell];
+        self.narrow(d, &std::array::from_fn(|i| !peers[i]));
+        let (word, mask) = (cell / 64, 1u64 << (cell % 64));
+        for e in 0..n {
+            if e != d && self.b[e][word] & mask != 0 {
+                self.b[e][word] &= !mask;
+                self.work.singles |= 1 << e;
+                self.work.locked |= 1 << e;
+            }
+        }
+        Ok(())
+    }
+
+    /// Naked singles: returns whether any cell was placed.
+    fn naked(&mut self) -> Result<bool, Contradiction> {
+        let n = self.t.n;
+        let open = self.unsolved();
+        let (mut once, mut twice) = ([0u64; W], [0u64; W]);
+        for d in 0..n {
+            let x = and(&self.b[d], &open);
+            for i in 0..W {
+                twice[i] |= once[i] & x[i];
+                once[i] |= x[i];
+            }
+        }
+        let none = and_not(&open, &once);
+        if !is_empty(&none) {
+            return Err(Contradiction(self.t.cell_houses[first(&none)]));
+        }
+        let singles = and_not(&once, &twice);
+        if is_empty(&singles) {
+            return Ok(false);
+        }
+        for cell in cells(singles) {
+            // An earlier single of this sweep may have taken its digit.
+            let Some(d) = (0..n).find(|&d| has(&self.b[d], cell)) else {
+                return Err(Contradiction(self.t.cell_houses[cell]));
+            };
+            if has(&self.unsolved(), cell) {
+                self.assign(d, cell)?;
+            }
+        }
+        Ok(true)
+    }
+
+    /// Hidden singles of the digits whose planes changed: returns whether
+    /// any cell was placed.
+    fn hidden(&mut self) -> Result<bool, Contradiction> {
+        let mut progress = false;
+        while self.work.singles != 0 {
+            let d = self.work.singles.trailing_zeros() as usize;
+            self.work.singles &= self.work.singles - 1;
+            for h in 0..self.t.house.len() {
+                let m = and(&self.b[d], &self.t.house[h]);
+                if is_empty(&m) {
+                    return Err(Contradiction(1 << h));
+                }
+                if is_single(&m) {
+                    let cell = first(&m);
+                    if has(&self.unsolved(), cell) {
+                        self.assign(d, cell)?;
+                        progress = true;
+                    }
+                }
+            }
+        }
+        Ok(progress)
+    }
+
+    /// Locked candidates over every pair of overlapping houses, for the
+    /// digits whose planes changed: returns whether any candidate went.
+    fn locked(&mut self) -> bool {
+        let mut progress = false;
+        while self.work.locked != 0 {
+            let d = self.work.locked.trailing_zeros() as usize;
+            self.work.locked &= self.work.locked - 1;
+            let open = self.unsolved();
+            for h in 0..self.t.house.len() {
+                let m = and(&self.b[d], &self.t.house[h]);
+                // Placed here already, or a single the next sweep takes.
+                if m != and(&m, &open) || count(&m) < 2 {
+                    continue;
+                }
+                for (k, shared) in &self.t.overlaps[h] {
+                    if is_empty(&and_not(&m, shared)) {
+                        // Every place of d in h lies in k: d leaves the
+                        // rest of k.
+                        let rest = and_not(&self.t.house[*k as usize], shared);
+                        if !is_empty(&and(&self.b[d], &rest)) {
+                            self.narrow(d, &std::array::from_fn(|i| !rest[i]));
+                            progress = true;
+                        }
+                    }
+                }
+            }
+        }
+        progress
+    }
+
+    /// Applies the rules until none applies. Returns whether every cell is
+    /// placed.
+    fn propagate(&mut self) -> Result<bool, Contradiction> {
+        loop {
+            if self.naked()? || self.hidden()? {
+                continue;
+            }
+            if is_empty(&self.unsolved()) {
+                return Ok(true);
+            }
+            if self.locked() {
+                continue;
+            }
+            return Ok(false);
+        }
+    }
+}
+
+/// What to branch on: a cell's candidates, or a digit's places in a house.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Choice {
+    Cell {
+        cell: usize,
+        digits: u32,
+    },
+    Digit {
+        house: usize,
+        digit: usize,
+        places: u32,
+    },
+}
+
+/// The candidates of every open cell (bit `d`), 0 for a placed one.
+fn cell_view<const W: usize>(t: &Tables<W>, b: &[Set<W>], cand: &mut Vec<u32>) {
+    let n = t.n;
+    cand.clear();
+    cand.resize(n * n, 0);
+    let open = b[n];
+    for (d, plane) in b[..n].iter().enumerate() {
+        for cell in cells(and(plane, &open)) {
+            cand[cell] |= 1 << d;
+        }
+    }
+}
+
+/// The branch: the bivalue cell whose houses saw the most conflicts; with
+/// none, the open cell with the fewest candidates per weight, unless it
+/// has more than two and some digit has two places in a house.
+fn choose<const W: usize>(
+    t: &Tables<W>,
+    b: &[Set<W>],
+    weights: Option<&[u32]>,
+    cand: &mut Vec<u32>,
+) -> Choice {
+    let n = t.n;
+    let g = &t.geometry;
+    let open = b[n];
+    let (mut once, mut twice, mut thrice) = ([0u64; W], [0u64; W], [0u64; W]);
+    for plane in &b[..n] {
+        let x = and(plane, &open);
+        for i in 0..W {
+            thrice[i] |= twice[i] & x[i];
+            twice[i] |= once[i] & x[i];
+            once[i] |= x[i];
+        }
+    }
+    let weight = |cell: usize| -> u64 {
+        weights.map_or(1, |w| {
+            g.houses_of(cell)
+                .iter()
+                .map(|&h| w[h as usize] as u64)
+                .sum()
+        })
+    };
+    let digits_of = |cell: usize| {
+        (0..n)
+            .filter(|&d| has(&b[d], cell))
+            .fold(0, |a, d| a | 1 << d)
+    };
+    let pairs = and_not(&twice, &thrice);
+    let mut best: Option<(usize, u64)> = None;
+    for cell in cells(pairs) {
+        let w = weight(cell);
+        if weights.is_none() {
+            return Choice::Cell {
+                cell,
+                digits: digits_of(cell),
+            };
+        }
+        if best.is_none_or(|(_, bw)| w > bw) {
+            best = Some((cell, w));
+        }
+    }
+    if let Some((cell, _)) = best {
+        return Choice::Cell {
+            cell,
+            digits: digits_of(cell),
+        };
+    }
+    cell_view(t, b, cand);
+    let (mut best, mut best_count, mut best_weight) = (usize::MAX, u32::MAX, 1u64);
+    for cell in cells(open) {
+        let k = cand[cell].count_ones();
+        let w = weight(cell);
+        // k / w < best_count / best_weight
+        if (k as u64) * best_weight < (best_count as u64) * w {
+            (best, best_count, best_weight) = (cell, k, w);
+        }
+    }
+    debug_assert!(best != usize::MAX, "an unsolved board has an open cell");
+    if best_count > 2 {
+        let mut pick: Option<(usize, usize)> = None;
+        for h in 0..t.house.len() {
+            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+            for &c in g.cells_of(h) {
+                let m = cand[c as usize];
+                thrice |= twice & m;
+                twice |= once & m;
+                once |= m;
+            }
+            let two = twice & !thrice;
+            if two != 0 {
+                let better = match (pick, weights) {
+                    (None, _) => true,
+                    (Some((p, _)), Some(w)) => w[h] > w[p],
+                    (Some(_), None) => false,
+                };
+                if better {
+                    pick = Some((h, two.trailing_zeros() as usize));
+                }
+                if weights.is_none() {
+                    break;
+                }
+            }
+        }
+        if let Some((house, digit)) = pick {
+            let places = g
+                .cells_of(house)
+                .iter()
+                .enumerate()
+                .filter(|&(_, &c)| cand[c as usize] >> digit & 1 != 0)
+                .fold(0u32, |acc, (i, _)| acc | 1 << i);
+            return Choice::Digit {
+                house,
+                digit,
+                places,
+            };
+        }
+    }
+    Choice::Cell {
+        cell: best,
+        digits: cand[best],
+    }
+}
+
+/// The digits (1-based) of a board whose every cell is placed.
+fn digits<const W: usize>(t: &Tables<W>, b: &[Set<W>]) -> Vec<u8> {
+    let mut out = vec![0u8; t.n * t.n];
+    for (d, plane) in b[..t.n].iter().enumerate() {
+        for cell in cells(*plane) {
+            out[cell] = d as u8 + 1;
+        }
+    }
+    out
+}
+
+/// A branch point; its board is the arena slot of the same index.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    /// The cell branched on, or for a digit choice the house.
+    at: u16,
+    /// For a digit choice, the digit (0-based).
+    digit: u8,
+    by_digit: bool,
+    /// Alternatives not tried yet: digits of the cell, or positions in the
+    /// house.
+    remaining: u32,
+}
+
+/// One resumable search over any shape.
+pub(crate) struct HouseSearch<const W: usize> {
+    t: Arc<Tables<W>>,
+    /// Words per board.
+    stride: usize,
+    boards: Vec<Set<W>>,
+    frames: Vec<Frame>,
+    work: Work,
+    cand: Vec<u32>,
+    /// Conflicts seen per house (dom/wdeg), from the first conflict on.
+    weights: Vec<u32>,
+    limit: u64,
+    pub(crate) found: u64,
+    pub(crate) first: Option<Vec<u8>>,
+    solved_at: usize,
+    pub(crate) stats: Stats,
+    pub(crate) finished: bool,
+}
+
+impl<const W: usize> HouseSearch<W> {
+    /// Sets up the search for `givens` (0 = empty) of `shape` and
+    /// propagates the root.
+    pub(crate) fn new(shape: &Shape, givens: &[u8], limit: u64) -> Self {
+        let t = Arc::new(Tables::<W>::new(shape));
+        let stride = t.n + 1;
+        let mut s = HouseSearch {
+            t,
+            stride,
+            boards: Vec::new(),
+            frames: Vec::new(),
+            work: Work::default(),
+            cand: Vec::new(),
+            weights: Vec::new(),
+            limit: 1,
+            found: 0,
+            first: None,
+            solved_at: 0,
+            stats: Stats::default(),
+            finished: false,
+        };
+        s.restart(givens, limit);
+        s
+    }
+
+    /// Starts over on `givens` of the same shape, keeping the memory.
+    pub(crate) fn restart(&mut self, givens: &[u8], limit: u64) {
+        let n = self.t.n;
+        self.boards.clear();
+        self.boards.resize(self.stride, self.t.all);
+        self.frames.clear();
+        self.weights.clear();
+        self.limit = limit.max(1);
+        self.found = 0;
+        self.first = None;
+        self.stats = Stats {
+            nodes: 1,
+            ..Stats::default()
+        };
+        self.finished = false;
+        let full = (1u32 << n) - 1;
+        self.work = Work {
+            singles: full,
+            locked: full,
+        };
+        let t = self.t.clone();
+        let mut board = Board {
+            t: &t,
+            b: &mut self.boards[..self.stride],
+            work: &mut self.work,
+        };
+        let root_ok = givens
+            .iter()
+            .enumerate()
+            .filter(|&(_, &d)| d != 0)
+            .all(|(cell, &d)| board.assign(d as usize - 1, cell).is_ok());
+        if !root_ok {
+            self.finished = true;
+            return;
+        }
+        self.settle(0);
+        self.finished |= self.frames.is_empty();
+    }
+
+    /// The shape's tables, shared with a prober.
+    pub(crate) fn tables(&self) -> Arc<Tables<W>> {
+        self.t.clone()
+    }
+
+    /// The root board after propagation. Only meaningful before `run`.
+    pub(crate) fn root_board(&self) -> &[Set<W>] {
+        &self.boards[..self.stride]
+    }
+
+    /// The root after propagation, before any branch: the digits placed
+    /// (0 for an open cell) and each open cell's candidates (bit `d` for
+    /// digit `d + 1`, 0 for a placed cell). Only meaningful before `run`.
+    pub(crate) fn root(&self) -> (Vec<u8>, Vec<u32>) {
+        let b = self.root_board();
+        let mut cand = Vec::new();
+        cell_view(&self.t, b, &mut cand);
+        let open = b[self.t.n];
+        let mut fixed = digits(&self.t, b);
+        for cell in cells(open) {
+            fixed[cell] = 0;
+        }
+        (fixed, cand)
+    }
+
+    /// The solution found last, while the search stands where it found it.
+    pub(crate) fn latest(&self) -> Vec<u8> {
+        let at = self.solved_at * self.stride;
+        digits(&self.t, &self.boards[at..at + self.stride])
+    }
+
+    /// Looks for up to `limit` solutions: a search stopped at its old limit
+    /// with branches left resumes on `run`.
+    pub(crate) fn raise_limit(&mut self, limit: u64) {
+        self.limit = self.limit.max(limit);
+        if self.finished && !self.frames.is_empty() && self.found < self.limit {
+            self.finished = false;
+        }
+    }
+
+    fn settle(&mut self, slot: usize) {
+        let t = self.t.clone();
+        let range = slot * self.stride..(slot + 1) * self.stride;
+        let mut board = Board {
+            t: &t,
+            b: &mut self.boards[range.clone()],
+            work: &mut self.work,
+        };
+        match board.propagate() {
+            Err(c) => {
+                self.work = Work::default();
+                self.learn(c);
+            }
+            Ok(true) => {
+                self.found += 1;
+                self.solved_at = slot;
+                if self.first.is_none() {
+                    self.first = Some(digits(&t, &self.boards[range]));
+                }
+                if self.found >= self.limit {
+                    self.finished = true;
+                }
+            }
+            Ok(false) => {
+                let weights = (!self.weights.is_empty()).then_some(&self.weights[..]);
+                let choice = choose(&t, &self.boards[range], weights, &mut self.cand);
+                let frame = match choice {
+                    Choice::Cell { cell, digits } => Frame {
+                        at: cell as u16,
+                        digit: 0,
+                        by_digit: false,
+                        remaining: digits,
+                    },
+                    Choice::Digit {
+                        house,
+                        digit,
+                        places,
+                    } => Frame {
+                        at: house as u16,
+                        digit: digit as u8,
+                        by_digit: true,
+                        remaining: places,
+                    },
+                };
+                debug_assert!(frame.remaining.count_ones() >= 2);
+                self.stats.guesses += 1;
+                self.frames.push(frame);
+            }
+        }
+    }
+
+    /// Remembers where a contradiction happened.
+    fn learn(&mut self, c: Contradiction) {
+        if self.weights.is_empty() {
+            self.weights.resize(self.t.house.len(), 1);
+        }
+        let mut houses = c.0;
+        while houses != 0 {
+            let h = houses.trailing_zeros() as usize;
+            houses &= houses - 1;
+            self.weights[h] += 1;
+        }
+    }
+
+    /// Runs until the search ends or `max_nodes` (a total, counting the
+    /// root) is reached. Returns whether it ended.
+    pub(crate) fn run(&mut self, max_nodes: u64) -> bool {
+        let t = self.t.clone();
+        while !self.finished {
+            let Some(top) = self.frames.len().checked_sub(1) else {
+                self.finished = true;
+                break;
+            };
+            if self.stats.nodes >= max_nodes {
+                return false;
+            }
+            let frame = &mut self.frames[top];
+            let next = frame.remaining.trailing_zeros() as usize;
+            frame.remaining &= frame.remaining - 1;
+            let (cell, digit) = if frame.by_digit {
+                (
+                    t.geometry.cells_of(frame.at as usize)[next] as usize,
+                    frame.digit as usize,
+                )
+            } else {
+                (frame.at as usize, next)
+            };
+            let slot = if frame.remaining == 0 {
+                self.frames.pop();
+                top
+            } else {
+                let (from, to) = (top * self.stride, (top + 1) * self.stride);
+                if self.boards.len() < to + self.stride {
+                    self.boards.resize(to + self.stride, [0; W]);
+                }
+                self.boards.copy_within(from..to, to);
+                top + 1
+            };
+            self.stats.nodes += 1;
+            self.work = Work::default();
+            let mut board = Board {
+                t: &t,
+                b: &mut self.boards[slot * self.stride..(slot + 1) * self.stride],
+                work: &mut self.work,
+            };
+            if let Err(c) = board.assign(digit, cell) {
+                self.work = Work::default();
+                self.learn(c);
+                continue;
+            }
+            self.settle(slot);
+        }
+        true
+    }
+}
+
+/// Walks Knuth's probes down the house engine's tree from a propagated root
+/// (see `estimate.rs`): the branching rule is the search's without
+/// conflict weights.
+pub(crate) struct HouseProber<const W: usize> {
+    t: Arc<Tables<W>>,
+    root: Vec<Set<W>>,
+    board: Vec<Set<W>>,
+    cand: Vec<u32>,
+}
+
+/// One step of a probe.
+pub(crate) enum ProbeStep {
+    /// The probe ends: a solution (`true`) or a contradiction.
+    Ended(bool),
+    /// The probe goes on.
+    Open,
+}
+
+impl<const W: usize> HouseProber<W> {
+    pub(crate) fn new(search: &HouseSearch<W>) -> HouseProber<W> {
+        HouseProber {
+            t: search.tables(),
+            root: search.root_board().to_vec(),
+            board: search.root_board().to_vec(),
+            cand: Vec::new(),
+        }
+    }
+
+    /// Starts a probe at the root.
+    pub(crate) fn reset(&mut self) {
+        self.board.copy_from_slice(&self.root);
+    }
+
+    /// Branches once: `pick(d)` chooses one of the `d` alternatives.
+    /// Returns `d` and how the probe stands.
+    pub(crate) fn branch(&mut self, pick: impl FnOnce(usize) -> usize) -> (usize, ProbeStep) {
+        let t = self.t.clone();
+        let choice = choose(&t, &self.board, None, &mut self.cand);
+        let alternatives = match choice {
+            Choice::Cell { digits, .. } => digits,
+            Choice::Digit { places, .. } => places,
+        };
+        let d = alternatives.count_ones() as usize;
+        let mut rest = alternatives;
+        for _ in 0..pick(d) {
+            rest &= rest - 1;
+        }
+        let p = rest.trailing_zeros() as usize;
+        let (cell, digit) = match choice {
+            Choice::Cell { cell, .. } => (cell, p),
+            Choice::Digit { house, digit, .. } => (t.geometry.cells_of(house)[p] as usize, digit),
+        };
+        let mut work = Work::default();
+        let mut board = Board {
+            t: &t,
+            b: &mut self.board,
+            work: &mut work,
+        };
+        let step = match board.assign(digit, cell).and_then(|_| board.propagate()) {
+            Err(_) => ProbeStep::Ended(false),
+            Ok(true) => ProbeStep::Ended(true),
+            Ok(false) => ProbeStep::Open,
+        };
+        (d, step)
+    }
+}
