@@ -889,7 +889,11 @@ fn lone_carriage_returns_end_lines_as_old_mac_text_does() {
 #[test]
 fn every_shape_round_trips_through_solve() {
     use bitsudoku::{parse_all, verify, ParseOptions};
-    for file in ["shapes_boxes.txt", "shapes_variants.txt", "shapes_jigsaw.txt"] {
+    for file in [
+        "shapes_boxes.txt",
+        "shapes_variants.txt",
+        "shapes_jigsaw.txt",
+    ] {
         let input = std::fs::read_to_string(data(file)).unwrap();
         let puzzles: Vec<&str> = input
             .lines()
@@ -911,7 +915,11 @@ fn every_shape_round_trips_through_solve() {
             assert_eq!(verify(&p.grid, &s.grid), Ok(()), "{file}: {line}");
         }
         let again = run(&["solve"], &solved);
-        assert_eq!(text(&again.stdout), solved, "{file}: a solved line solves to itself");
+        assert_eq!(
+            text(&again.stdout),
+            solved,
+            "{file}: a solved line solves to itself"
+        );
     }
     // A jigsaw as a block: its kind, then rows of cells and region labels.
     let block = "jigsaw\n12.. AAAB\n.... CABB\n.... CCDB\n.... CDDD\n";

@@ -53,7 +53,9 @@ pub(crate) fn grid_of(cells: &[u8], side: &JsValue) -> Result<Grid, JsError> {
 
 /// The shape a caller names: a side (a number: its usual boxes) or a shape
 /// line ([`Shape::spec`]: `"9"`, `"box=2x6"`, `"box=3x3+x"`, `"jigsaw AAB…"`);
-/// `"jigsaw 9"` (a side for the regions) makes new random regions.
+/// `"jigsaw 9"` (a side for the regions) makes new random regions. (The
+/// grid view's: the solver-only module has no grid to resize.)
+#[cfg(feature = "page")]
 pub(crate) fn shape_or_fresh(side: &JsValue) -> Result<Shape, JsError> {
     match fresh_jigsaw(side) {
         Some((n, extras)) => {
