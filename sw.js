@@ -11,6 +11,7 @@ const FILES = [
   'manifest.webmanifest',
   'www/app.js',
   'www/page.js',
+  'www/regions.js',
   'www/store.js',
   'www/collection.js',
   'www/solver-client.js',

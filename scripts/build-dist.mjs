@@ -24,6 +24,7 @@ const site = [
   'manifest.webmanifest',
   'www/app.js',
   'www/page.js',
+  'www/regions.js',
   'www/store.js',
   'www/collection.js',
   'www/solver-client.js',

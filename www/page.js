@@ -12,6 +12,7 @@ import { EXAMPLES } from './examples.js';
 import { bindGrid, padButtons, pasteInto, showCursor } from './grid-controller.js';
 import { MAX_PASTE_CHARS } from './jobs.js';
 import { DEFAULT_SIDE, STORE_KEY, readStore, saveGrid } from './store.js';
+import { startDrawing } from './regions.js';
 
 export { readStore };
 
@@ -32,6 +33,10 @@ export function boot({ solver, analyst, document = globalThis.document, location
     grid: $('grid'),
     board: $('board'),
     size: $('size'),
+    drawRegions: $('draw-regions'),
+    regionsBar: $('regions-bar'),
+    regionsUse: $('regions-use'),
+    regionsCancel: $('regions-cancel'),
     alphabet: $('alphabet'),
     examples: $('examples'),
     solve: $('solve'),
@@ -255,6 +260,8 @@ export function boot({ solver, analyst, document = globalThis.document, location
   // ---- controls that follow the grid -------------------------------------
 
   function syncControls() {
+    // A grid redrawn (another size, a paste, a link) ends a drawing of regions.
+    if (drawing) stopDrawing();
     const slot = slotOf();
     if (![...ui.size.options].some((o) => o.value === slot)) {
       // A shape that came in a paste, a file or a link gets its own entry.
@@ -459,6 +466,55 @@ export function boot({ solver, analyst, document = globalThis.document, location
     save();
     answersSoon();
     say(`${view.shapeName} grid.`);
+  });
+
+  // ---- drawing a jigsaw's regions -----------------------------------------
+
+  let drawing = null;
+
+  function stopDrawing() {
+    drawing?.stop();
+    drawing = null;
+    ui.drawRegions.setAttribute('aria-pressed', 'false');
+  }
+
+  ui.drawRegions.addEventListener('click', () => {
+    if (drawing) {
+      stopDrawing();
+      say('Regions unchanged.');
+      return;
+    }
+    cancelWork();
+    ui.drawRegions.setAttribute('aria-pressed', 'true');
+    drawing = startDrawing({
+      grid: ui.grid,
+      n: view.side,
+      bar: ui.regionsBar,
+      say,
+      use: (labels) => {
+        const f = view.setPuzzle(
+          view.givens(),
+          view.entries(),
+          `${view.shape.startsWith('jigsaw+x') ? 'jigsaw+x' : 'jigsaw'} ${labels}`,
+        );
+        if (f.kind === 'refused') {
+          say(`These regions cannot take the grid: ${f.message}`, 'warn');
+          return false;
+        }
+        drawing = null;
+        ui.drawRegions.setAttribute('aria-pressed', 'false');
+        syncControls();
+        save();
+        answersSoon();
+        say(`The grid is now a ${view.shapeName} with the regions you drew.`, 'ok');
+        return true;
+      },
+    });
+  });
+  ui.regionsUse.addEventListener('click', () => drawing?.finish());
+  ui.regionsCancel.addEventListener('click', () => {
+    stopDrawing();
+    say('Regions unchanged.');
   });
 
   ui.alphabet.addEventListener('change', () => {

@@ -149,6 +149,9 @@ pub struct GridView {
     root: HtmlElement,
     cells: Vec<HtmlElement>,
     painted: Vec<Look>,
+    /// The shape the cells were built for: a new one of the same side
+    /// (a jigsaw's regions, X, windows) redraws borders and shading too.
+    built: Option<Shape>,
     session: Session,
     keys: Keys,
     show_candidates: bool,
@@ -173,6 +176,7 @@ impl GridView {
             root: container,
             cells: Vec::new(),
             painted: Vec::new(),
+            built: None,
             session: Session::new(size),
             keys: Keys::default(),
             show_candidates: false,
@@ -743,7 +747,7 @@ fn session_refusal(r: session::Refusal) -> session::Feedback {
 impl GridView {
     /// Repaints and turns the session's feedback into the page's.
     fn answer(&mut self, f: session::Feedback) -> Result<Feedback, JsError> {
-        if self.cells.len() != self.session.shape().cells() {
+        if self.built.as_ref() != Some(self.session.shape()) {
             self.build()?;
         } else {
             self.refresh()?;
@@ -766,6 +770,7 @@ impl GridView {
     fn build(&mut self) -> Result<(), JsError> {
         let document = self.document()?;
         let size = self.session.shape().clone();
+        self.built = Some(size.clone());
         let n = size.side();
         // Small digits sit in a pad of b columns (b² ≥ n).
         let b = (1..=n).find(|b| b * b >= n).unwrap_or(n);
