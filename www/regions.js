@@ -88,11 +88,8 @@ export function startDrawing({ grid, n, bar, say, use }) {
       b.dataset.full = String(sizes[r] === n);
     });
     const problem = regionProblems(region, n);
-    const doing = `Region ${LABELS[current]}: click or drag over its cells, or type a region’s letter on a cell.`;
-    say(
-      `${doing} ${problem || `Every region has ${n} cells: “Use these regions” when they are right.`}`,
-      problem ? 'info' : 'ok',
-    );
+    const doing = `Region ${LABELS[current]}: click or drag over its cells (or type a letter).`;
+    say(`${doing} ${problem || 'Every region is whole: use them when they are right.'}`, problem ? 'info' : 'ok');
   };
 
   const choose = (r) => {

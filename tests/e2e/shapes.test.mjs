@@ -242,3 +242,101 @@ test('the <sudoku-solver> element and the JS API take the shape', async () => {
     assert.match(r.six, /^jigsaw [A-F]{36}$/);
   });
 });
+
+test('a person draws a jigsaw’s regions, by pointer and by keyboard, and solves it', async () => {
+  const jigsaw = SHAPES[4];
+  const [kind, cells, regions] = jigsaw.puzzle.split(' ');
+  assert.equal(kind, 'jigsaw');
+  for (const [viewport, colorScheme] of [
+    [{ width: 1280, height: 800 }, 'light'],
+    [{ width: 1366, height: 768 }, 'dark'],
+    [{ width: 390, height: 844 }, 'light'],
+  ]) {
+    await inPage(
+      browser,
+      site.url,
+      async (page) => {
+        // The puzzle's cells typed as a plain 9×9 first: the regions come after.
+        await page.selectOption('#size', '9');
+        await page.click('#grid [data-cell="0"]');
+        await pasteText(page, cells);
+        await page.waitForFunction(() => /^(Read|Loaded|Pasted)/.test(document.querySelector('#status').textContent));
+        await page.click('#draw-regions');
+        assert.match(await status(page), /^Region A: click or drag over its cells/);
+        const labels = [...new Set(regions)];
+        // Regions A–H by pointer: a key, then a drag across each run of a
+        // row's cells and a click on the rest; region I by keyboard.
+        for (const [r, label] of labels.entries()) {
+          const mine = [...regions].flatMap((l, c) => (l === label ? [c] : []));
+          if (r === labels.length - 1) {
+            for (const c of mine) {
+              await page.focus(`#grid [data-cell="${c}"]`);
+              await page.keyboard.press(String.fromCharCode(65 + r));
+            }
+            continue;
+          }
+          await page.click(`.region-key:nth-child(${r + 1})`);
+          for (const c of mine) {
+            await page.locator(`#grid [data-cell="${c}"]`).scrollIntoViewIfNeeded();
+            const box = await page.locator(`#grid [data-cell="${c}"]`).boundingBox();
+            await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+            await page.mouse.down();
+            await page.mouse.up();
+          }
+          if (r === 0) {
+            // A drag paints every cell it crosses: the first row, then put back.
+            await page.locator('#grid [data-cell="0"]').scrollIntoViewIfNeeded();
+            const a = await page.locator('#grid [data-cell="0"]').boundingBox();
+            const b = await page.locator('#grid [data-cell="8"]').boundingBox();
+            await page.mouse.move(a.x + 5, a.y + 5);
+            await page.mouse.down();
+            await page.mouse.move(b.x + 5, b.y + 5, { steps: 12 });
+            await page.mouse.up();
+            const row = await page.$$eval('#grid [data-cell]', (els) => els.slice(0, 9).map((e) => e.dataset.region));
+            assert.deepEqual(row, Array(9).fill('0'), `${viewport.width}: ${await status(page)}`);
+            assert.match(await status(page), /Each region needs 9 cells: A has \d+/);
+          }
+        }
+        // Cells of the first row that belong elsewhere were repainted by their regions after.
+        const drawn = await page.$$eval('#grid [data-cell]', (els) => els.map((e) => e.dataset.region));
+        const want = [...regions].map((l) => String(labels.indexOf(l)));
+        assert.deepEqual(drawn, want);
+        assert.match(await status(page), /Every region is whole/);
+        await page.screenshot({
+          path: join(SHOTS, `draw-regions-${viewport.width}x${viewport.height}-${colorScheme}.png`),
+        });
+        await page.click('#regions-use');
+        assert.match(await status(page), /^The grid is now a 9×9 jigsaw with the regions you drew\.$/);
+        assert.equal(await page.isHidden('#regions-bar'), true);
+        // The grid shows the drawn regions' borders, and solves as the jigsaw.
+        const borders = await page.$$eval('#grid [data-cell]', (els) =>
+          els.map((e) => e.classList.contains('box-right')),
+        );
+        assert.deepEqual(
+          borders,
+          [...regions].map((l, c) => c % 9 < 8 && regions[c + 1] !== l),
+        );
+        await page.click('#solve');
+        assert.match(await solved(page), /^Solved/);
+        assert.deepEqual(await cellTexts(page), symbols(jigsaw.solution));
+        assert.equal(await verifiedInPage(page, jigsaw.puzzle), 'yes');
+      },
+      { viewport, colorScheme },
+    );
+  }
+});
+
+test('a jigsaw pasted over a 9×9 takes its own borders', async () => {
+  await inPage(browser, site.url, async (page) => {
+    await page.selectOption('#size', '9');
+    await page.click('#grid [data-cell="0"]');
+    await pasteText(page, SHAPES[4].puzzle);
+    await page.waitForFunction(() => /^(Read|Loaded|Pasted)/.test(document.querySelector('#status').textContent));
+    const regions = SHAPES[4].puzzle.split(' ')[2];
+    const borders = await page.$$eval('#grid [data-cell]', (els) => els.map((e) => e.classList.contains('box-bottom')));
+    assert.deepEqual(
+      borders,
+      [...regions].map((l, c) => c < 72 && regions[c + 9] !== l),
+    );
+  });
+});
