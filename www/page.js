@@ -196,12 +196,14 @@ export function boot({ solver, analyst, document = globalThis.document, location
   /** Shows the saved grid of `slot` (or an empty one). Returns whether one was restored. */
   function restore(slot) {
     const saved = store.grids[slot];
+    // A shape this build cannot read falls back to the slot's own, like
+    // any other setting below, and the cells stay.
+    const missed = [];
     try {
       view.resize(saved?.shape ?? slot);
-    } catch (err) {
+    } catch {
+      missed.push('shape');
       view.resize(slot);
-      say(`The saved ${slot} grid could not be restored: ${err.message}`, 'warn');
-      return false;
     }
     if (!saved) return false;
     const f = view.setPuzzle(Uint8Array.from(saved.cells), Uint8Array.from(saved.entries), view.shape);
@@ -212,7 +214,6 @@ export function boot({ solver, analyst, document = globalThis.document, location
     }
     // Each setting on its own: one this build cannot read falls back, and
     // the cells stay.
-    const missed = [];
     const attempt = (name, value, apply) => {
       if (!value) return;
       try {

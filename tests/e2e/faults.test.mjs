@@ -222,9 +222,15 @@ test('the widget: a bad size is said and the element stays usable; a detached el
         out.ended = window.__workers.ended - before.ended;
         return out;
       });
-      assert.equal(seen.first, 'size="1000" is not a size: use 4, 9, 16 or 25. Showing a 9×9 grid.');
+      assert.equal(
+        seen.first,
+        'size="1000" is not a size: use one of 4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 24, 25. Showing a 9×9 grid.',
+      );
       assert.equal(seen.side, 9);
-      assert.equal(seen.later, 'size="abc" is not a size: use 4, 9, 16 or 25. The grid is unchanged.');
+      assert.equal(
+        seen.later,
+        'size="abc" is not a size: use one of 4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 24, 25. The grid is unchanged.',
+      );
       assert.equal(seen.resized, 4);
       assert.equal(seen.solved, 'several');
       assert.match(seen.never, /is not on the page/);

@@ -255,7 +255,7 @@ test('fault 7: a saved grid with a field this build does not know keeps its cell
     side: 9,
     future: { kept: true },
     grids: {
-      9: { cells, entries, alphabet: 'digits', layout: 'hexagonal', mode: 'play', shape: '3x3' },
+      9: { cells, entries, alphabet: 'digits', layout: 'hexagonal', mode: 'play', shape: '9+moons', theme: 'sepia' },
       36: { cells: [1], from: 'a newer build' },
     },
   });
@@ -273,7 +273,7 @@ test('fault 7: a saved grid with a field this build does not know keeps its cell
       assert.equal(texts.length, 81, 'the 9×9 is restored');
       const expected = [...POJ[0]].map((ch, i) => (i === empty ? POJ_OUT[0][empty] : ch === '.' ? '' : ch));
       assert.deepEqual(texts, expected, 'its givens and its entry');
-      assert.match(await page.textContent('#note'), /its layout could not be read/);
+      assert.match(await page.textContent('#note'), /its shape and layout could not be read/);
       const next = POJ[0].indexOf('.', empty + 1);
       await page.click(`#grid [data-cell="${next}"]`);
       await page.keyboard.type(POJ_OUT[0][next]);
@@ -281,7 +281,7 @@ test('fault 7: a saved grid with a field this build does not know keeps its cell
       assert.equal(saved.grids[9].entries[next], Number(POJ_OUT[0][next]), 'the edit is saved');
       assert.deepEqual(saved.future, { kept: true }, 'an unknown field stays');
       assert.deepEqual(saved.grids[36], { cells: [1], from: 'a newer build' }, 'an unknown size stays');
-      assert.equal(saved.grids[9].shape, '3x3', 'an unknown field of the grid stays');
+      assert.equal(saved.grids[9].theme, 'sepia', 'an unknown field of the grid stays');
       assert.equal(saved.grids[9].cells[0], cells[0]);
       const kept = JSON.parse(await page.evaluate(() => localStorage.getItem('bitsudoku:v1:unread')));
       assert.equal(kept.raw, stored, 'the text that could not be read whole is kept before it is written over');

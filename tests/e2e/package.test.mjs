@@ -80,6 +80,7 @@ export async function main(): Promise<string> {
   const text: string | null = r.solution;
   const n: number = (await count('${nine}', { limit: 5 })).count;
   const g = await generate({ size: 16, seed: 1, symmetric: true });
+  const jigsaw: string = (await generate({ shape: 'jigsaw 9', seed: 2 })).shape;
   const verdicts: Verdict[] = await check(g.puzzle);
   const element = document.querySelector('sudoku-solver') as SudokuSolver;
   await element.ready;
@@ -88,9 +89,9 @@ export async function main(): Promise<string> {
   const grid = element.getGrid();
   // @ts-expect-error limit is 1 or 2
   await solve('', { limit: 3 });
-  // @ts-expect-error sizes are 4, 9, 16 and 25
-  await generate({ size: 8 });
-  return [text, n, verdicts[0].outcome, outcome, grid?.side].join();
+  // @ts-expect-error sizes are the sides with boxes: 4, 6, 8, 9, 10, 12, …
+  await generate({ size: 7 });
+  return [text, n, jigsaw, verdicts[0].outcome, outcome, grid?.side, grid?.shape].join();
 }
 `,
   );
@@ -144,7 +145,7 @@ console.log(JSON.stringify(out));
   assert.equal(out.sixteen.outcome, 'unique');
   assert.equal(out.sixteen.side, 16);
   assert.ok(verified(sixteen, out.sixteen.solution));
-  assert.deepEqual(out.count, { count: 50, more: true, side: 9 });
+  assert.deepEqual(out.count, { count: 50, more: true, side: 9, shape: '9' });
   assert.equal(out.generated.puzzle, out.again.puzzle, 'the same seed, the same puzzle');
   const [first, second] = out.checked;
   assert.equal(first.outcome, 'unique');
