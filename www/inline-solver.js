@@ -113,7 +113,16 @@ export class InlineSolver {
     try {
       const rows = [];
       for (const p of puzzles) {
-        const job = new this.#jobs.CheckJob(p.cells, p.side, p.alphabet, p.blank, p.index, p.line, limit, maxNodes);
+        const job = new this.#jobs.CheckJob(
+          p.cells,
+          p.shape || p.side,
+          p.alphabet,
+          p.blank,
+          p.index,
+          p.line,
+          limit,
+          maxNodes,
+        );
         try {
           await this.#run(job, run, null);
           rows.push(checkPuzzle(job));

@@ -100,7 +100,16 @@ export function serve(glue, load) {
       try {
         await ready;
         const rows = msg.puzzles.map((p) => {
-          const job = new CheckJob(p.cells, p.side, p.alphabet, p.blank, p.index, p.line, msg.limit, msg.maxNodes);
+          const job = new CheckJob(
+            p.cells,
+            p.shape || p.side,
+            p.alphabet,
+            p.blank,
+            p.index,
+            p.line,
+            msg.limit,
+            msg.maxNodes,
+          );
           try {
             job.runFor(Infinity);
             return checkPuzzle(job);

@@ -6,6 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, SHOTS, cellTexts, inPage, launch, pasteText, serve, solved, status } from './harness.mjs';
 
@@ -338,5 +339,31 @@ test('a jigsaw pasted over a 9×9 takes its own borders', async () => {
       borders,
       [...regions].map((l, c) => c < 72 && regions[c + 9] !== l),
     );
+  });
+});
+
+test('the Collection panel checks a file of every shape and opens a jigsaw from it', async () => {
+  const text = ['shapes_boxes.txt', 'shapes_variants.txt', 'shapes_jigsaw.txt']
+    .map((f) => readFileSync(join(ROOT, 'tests/data', f), 'utf8'))
+    .join('\n');
+  const puzzles = text.split('\n').filter((l) => l && !l.startsWith('#')).length;
+  await inPage(browser, site.url, async (page) => {
+    await page.$eval('#collection-text', (el, t) => (el.value = t), text);
+    await page.click('#collection-check');
+    await page.waitForFunction(() => document.getElementById('collection').dataset.busy === 'false', null, {
+      timeout: 60000,
+    });
+    const said = (await page.textContent('#collection-status')).trim();
+    assert.match(
+      said,
+      new RegExp(`^${puzzles} puzzles: ${puzzles} unique, 0 several, 0 none, 0 invalid, 0 unfinished`),
+    );
+    // Open the first jigsaw: the grid takes its regions.
+    const lines = text.split('\n').filter((l) => l && !l.startsWith('#'));
+    const index = lines.findIndex((l) => l.startsWith('jigsaw ')) + 1;
+    await page.click(`#collection-rows th button:text-is("Open #${index}")`);
+    assert.match(await status(page), /^Loaded a \d+×\d+ jigsaw puzzle/);
+    await page.click('#solve');
+    assert.match(await solved(page), /^Solved/);
   });
 });
