@@ -33,6 +33,7 @@
 use std::sync::Arc;
 
 use super::board::Contradiction;
+use super::search::{count_conflict, Choice, Frame};
 use super::Stats;
 use crate::shape::{Geometry, Shape};
 
@@ -333,20 +334,6 @@ impl<const W: usize> Board<'_, W> {
     }
 }
 
-/// What to branch on: a cell's candidates, or a digit's places in a house.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Choice {
-    Cell {
-        cell: usize,
-        digits: u32,
-    },
-    Digit {
-        house: usize,
-        digit: usize,
-        places: u32,
-    },
-}
-
 /// The candidates of every open cell (bit `d`), 0 for a placed one.
 fn cell_view<const W: usize>(t: &Tables<W>, b: &[Set<W>], cand: &mut Vec<u32>) {
     let n = t.n;
@@ -479,19 +466,6 @@ fn digits<const W: usize>(t: &Tables<W>, b: &[Set<W>]) -> Vec<u8> {
         }
     }
     out
-}
-
-/// A branch point; its board is the arena slot of the same index.
-#[derive(Clone, Copy, Debug)]
-struct Frame {
-    /// The cell branched on, or for a digit choice the house.
-    at: u16,
-    /// For a digit choice, the digit (0-based).
-    digit: u8,
-    by_digit: bool,
-    /// Alternatives not tried yet: digits of the cell, or positions in the
-    /// house.
-    remaining: u32,
 }
 
 /// One resumable search over any shape.
@@ -643,42 +617,15 @@ impl<const W: usize> HouseSearch<W> {
             Ok(false) => {
                 let weights = (!self.weights.is_empty()).then_some(&self.weights[..]);
                 let choice = choose(&t, &self.boards[range], weights, &mut self.cand);
-                let frame = match choice {
-                    Choice::Cell { cell, digits } => Frame {
-                        at: cell as u16,
-                        digit: 0,
-                        by_digit: false,
-                        remaining: digits,
-                    },
-                    Choice::Digit {
-                        house,
-                        digit,
-                        places,
-                    } => Frame {
-                        at: house as u16,
-                        digit: digit as u8,
-                        by_digit: true,
-                        remaining: places,
-                    },
-                };
-                debug_assert!(frame.remaining.count_ones() >= 2);
                 self.stats.guesses += 1;
-                self.frames.push(frame);
+                self.frames.push(choice.into());
             }
         }
     }
 
     /// Remembers where a contradiction happened.
     fn learn(&mut self, c: Contradiction) {
-        if self.weights.is_empty() {
-            self.weights.resize(self.t.house.len(), 1);
-        }
-        let mut houses = c.0;
-        while houses != 0 {
-            let h = houses.trailing_zeros() as usize;
-            houses &= houses - 1;
-            self.weights[h] += 1;
-        }
+        count_conflict(&mut self.weights, self.t.house.len(), c);
     }
 
     /// Runs until the search ends or `max_nodes` (a total, counting the

@@ -154,19 +154,60 @@ fn pair_choice<S: Shape>(board: &[S::W], cell: usize) -> Choice {
     Choice::Cell { cell, digits }
 }
 
-/// A branch point; its board is the arena slot of the same index.
+/// A branch point; its board is the arena slot of the same index. (The
+/// house engine's search keeps the same frames.)
 #[derive(Clone, Copy, Debug)]
-struct Frame {
+pub(super) struct Frame {
     /// The cell branched on, or for a digit choice the house.
-    at: u16,
+    pub(super) at: u16,
     /// For a digit choice, the digit placed in turn in the house's cells
     /// (0-based); unused for a cell choice.
-    digit: u8,
+    pub(super) digit: u8,
     /// Whether this is a digit choice.
-    by_digit: bool,
+    pub(super) by_digit: bool,
     /// Alternatives not tried yet: digits of the cell, or positions in the
     /// house.
-    remaining: u32,
+    pub(super) remaining: u32,
+}
+
+impl From<Choice> for Frame {
+    fn from(choice: Choice) -> Frame {
+        let frame = match choice {
+            Choice::Cell { cell, digits } => Frame {
+                at: cell as u16,
+                digit: 0,
+                by_digit: false,
+                remaining: digits,
+            },
+            Choice::Digit {
+                house,
+                digit,
+                places,
+            } => Frame {
+                at: house as u16,
+                digit: digit as u8,
+                by_digit: true,
+                remaining: places,
+            },
+        };
+        debug_assert!(frame.remaining.count_ones() >= 2);
+        frame
+    }
+}
+
+/// Counts a contradiction against each house it happened in (`weights`
+/// starts at 1 for each of `houses`): the conflict weights the branching
+/// rule divides by.
+pub(super) fn count_conflict(weights: &mut Vec<u32>, houses: usize, c: Contradiction) {
+    if weights.is_empty() {
+        weights.resize(houses, 1);
+    }
+    let mut set = c.0;
+    while set != 0 {
+        let h = set.trailing_zeros() as usize;
+        set &= set - 1;
+        weights[h] += 1;
+    }
 }
 
 /// One resumable search.
@@ -326,43 +367,15 @@ impl<S: Shape> BandSearch<S> {
     /// Pushes the frame that branches on `choice` for the open board in
     /// `slot`.
     fn open_frame(&mut self, slot: usize, choice: Choice) {
-        let frame = match choice {
-            Choice::Cell { cell, digits } => Frame {
-                at: cell as u16,
-                digit: 0,
-                by_digit: false,
-                remaining: digits,
-            },
-            Choice::Digit {
-                house,
-                digit,
-                places,
-            } => Frame {
-                at: house as u16,
-                digit: digit as u8,
-                by_digit: true,
-                remaining: places,
-            },
-        };
-        debug_assert!(frame.remaining.count_ones() >= 2);
         debug_assert_eq!(self.frames.len(), slot);
         self.stats.guesses += 1;
-        self.frames.push(frame);
+        self.frames.push(choice.into());
     }
 
     /// Remembers where a contradiction happened.
     fn learn(&mut self, c: Contradiction) {
-        if !S::WEIGHTS {
-            return;
-        }
-        if self.weights.is_empty() {
-            self.weights.resize(S::HOUSES, 1);
-        }
-        let mut houses = c.0;
-        while houses != 0 {
-            let h = houses.trailing_zeros() as usize;
-            houses &= houses - 1;
-            self.weights[h] += 1;
+        if S::WEIGHTS {
+            count_conflict(&mut self.weights, S::HOUSES, c);
         }
     }
 
