@@ -55,11 +55,6 @@ fn is_empty<const W: usize>(a: &Set<W>) -> bool {
     a.iter().all(|&w| w == 0)
 }
 
-#[inline(always)]
-fn count<const W: usize>(a: &Set<W>) -> u32 {
-    a.iter().map(|w| w.count_ones()).sum()
-}
-
 /// The lowest cell of a non-empty set.
 #[inline(always)]
 fn first<const W: usize>(a: &Set<W>) -> usize {
@@ -121,12 +116,11 @@ pub(crate) struct Tables<const W: usize> {
     house: Vec<Set<W>>,
     /// Per cell, its peers.
     peers: Vec<Set<W>>,
-    /// Per house, the houses sharing two or more cells with it and those
-    /// cells: the pairs locked candidates looks at.
-    overlaps: Vec<Vec<(u16, Set<W>)>>,
-    /// Per cell, its houses as a set (bit `h`), for learning where
-    /// conflicts happen.
+    /// Per cell, its houses as a set (bit `h`): where conflicts happen,
+    /// and which houses a change touches.
     cell_houses: Vec<u128>,
+    /// Every house (bit `h`).
+    houses_mask: u128,
 }
 
 impl<const W: usize> Tables<W> {
@@ -148,38 +142,85 @@ impl<const W: usize> Tables<W> {
         let peers = (0..cells)
             .map(|c| set_of(&mut g.peers(c).iter().map(|&p| p as usize)))
             .collect();
-        let overlaps = (0..g.houses)
-            .map(|h| {
-                (0..g.houses)
-                    .filter(|&k| k != h)
-                    .filter_map(|k| {
-                        let shared = and(&house[h], &house[k]);
-                        (count(&shared) >= 2).then_some((k as u16, shared))
-                    })
-                    .collect()
-            })
-            .collect();
         let cell_houses = (0..cells)
             .map(|c| g.houses_of(c).iter().fold(0u128, |acc, &h| acc | 1 << h))
             .collect();
+
         Tables {
             all: set_of(&mut (0..cells)),
             n,
             house,
             peers,
-            overlaps,
             cell_houses,
+            houses_mask: if g.houses >= 128 { !0 } else { (1u128 << g.houses) - 1 },
             geometry: g,
         }
     }
 }
 
 /// What is pending for the rules: the digits whose planes changed since
-/// the hidden singles and since locked candidates last looked.
-#[derive(Clone, Copy, Default)]
+/// the hidden singles and since locked candidates last looked, and per
+/// such digit the houses where its places changed. A rule about a digit in
+/// a house can only start to apply when the digit's places there change,
+/// so the rules look at those houses only.
+#[derive(Clone, Copy)]
 struct Work {
     singles: u32,
     locked: u32,
+    /// Per digit in `singles`, its changed houses (bit `h`).
+    singles_at: [u128; 32],
+    /// Per digit in `locked`, its changed houses.
+    locked_at: [u128; 32],
+}
+
+impl Default for Work {
+    fn default() -> Work {
+        Work {
+            singles: 0,
+            locked: 0,
+            singles_at: [0; 32],
+            locked_at: [0; 32],
+        }
+    }
+}
+
+impl Work {
+    /// Forgets everything pending (the per-digit houses are written anew
+    /// when a digit is next marked).
+    #[inline(always)]
+    fn clear(&mut self) {
+        self.singles = 0;
+        self.locked = 0;
+    }
+
+    /// Notes that digit `d`'s places changed in `houses`.
+    #[inline(always)]
+    fn mark(&mut self, d: usize, houses: u128) {
+        let bit = 1u32 << d;
+        if self.singles & bit == 0 {
+            self.singles |= bit;
+            self.singles_at[d] = houses;
+        } else {
+            self.singles_at[d] |= houses;
+        }
+        if self.locked & bit == 0 {
+            self.locked |= bit;
+            self.locked_at[d] = houses;
+        } else {
+            self.locked_at[d] |= houses;
+        }
+    }
+
+    /// Everything pending for every digit of a side-`n` grid.
+    fn all(n: usize) -> Work {
+        let full = (1u32 << n) - 1;
+        Work {
+            singles: full,
+            locked: full,
+            singles_at: [!0; 32],
+            locked_at: [!0; 32],
+        }
+    }
 }
 
 /// One board: `n` planes and the unsolved cells.
@@ -195,15 +236,15 @@ impl<const W: usize> Board<'_, W> {
         self.b[self.t.n]
     }
 
-    /// Narrows digit `d`'s plane to `keep`, noting a change.
+    /// Narrows digit `d`'s plane to `keep`, noting a change in `houses`
+    /// (a superset of the houses of the cells that go).
     #[inline(always)]
-    fn narrow(&mut self, d: usize, keep: &Set<W>) {
+    fn narrow(&mut self, d: usize, keep: &Set<W>, houses: u128) {
         let old = self.b[d];
         let new = and(&old, keep);
         if new != old {
             self.b[d] = new;
-            self.work.singles |= 1 << d;
-            self.work.locked |= 1 << d;
+            self.work.mark(d, houses);
         }
     }
 
@@ -218,13 +259,20 @@ impl<const W: usize> Board<'_, W> {
         let here = bit::<W>(cell);
         self.b[n] = and_not(&self.b[n], &here);
         let peers = self.t.peers[cell];
-        self.narrow(d, &std::array::from_fn(|i| !peers[i]));
+        // The houses where d's places change: those of the peers that
+        // lose it (few, once the search is under way).
+        let gone = and(&self.b[d], &peers);
+        if !is_empty(&gone) {
+            let touched = cells(gone).fold(0, |a, c| a | self.t.cell_houses[c]);
+            self.b[d] = and_not(&self.b[d], &peers);
+            self.work.mark(d, touched);
+        }
         let (word, mask) = (cell / 64, 1u64 << (cell % 64));
+        let houses = self.t.cell_houses[cell];
         for e in 0..n {
             if e != d && self.b[e][word] & mask != 0 {
                 self.b[e][word] &= !mask;
-                self.work.singles |= 1 << e;
-                self.work.locked |= 1 << e;
+                self.work.mark(e, houses);
             }
         }
         Ok(())
@@ -269,7 +317,11 @@ impl<const W: usize> Board<'_, W> {
         while self.work.singles != 0 {
             let d = self.work.singles.trailing_zeros() as usize;
             self.work.singles &= self.work.singles - 1;
-            for h in 0..self.t.house.len() {
+            let mut houses = self.work.singles_at[d] & self.t.houses_mask;
+            while houses != 0 {
+                let h = houses.trailing_zeros() as usize;
+                houses &= houses - 1;
+               
                 let m = and(&self.b[d], &self.t.house[h]);
                 if is_empty(&m) {
                     return Err(Contradiction(1 << h));
@@ -287,28 +339,44 @@ impl<const W: usize> Board<'_, W> {
     }
 
     /// Locked candidates over every pair of overlapping houses, for the
-    /// digits whose planes changed: returns whether any candidate went.
+    /// digits and houses whose places changed: returns whether any
+    /// candidate went.
     fn locked(&mut self) -> bool {
         let mut progress = false;
         while self.work.locked != 0 {
             let d = self.work.locked.trailing_zeros() as usize;
             self.work.locked &= self.work.locked - 1;
+            let mut houses = self.work.locked_at[d] & self.t.houses_mask;
             let open = self.unsolved();
-            for h in 0..self.t.house.len() {
+            while houses != 0 {
+                let h = houses.trailing_zeros() as usize;
+                houses &= houses - 1;
+               
                 let m = and(&self.b[d], &self.t.house[h]);
-                // Placed here already, or a single the next sweep takes.
-                if m != and(&m, &open) || count(&m) < 2 {
+                // Placed here already, a single the next sweep takes, or
+                // a contradiction it reports.
+                if m != and(&m, &open) || is_empty(&m) || is_single(&m) {
                     continue;
                 }
-                for (k, shared) in &self.t.overlaps[h] {
-                    if is_empty(&and_not(&m, shared)) {
-                        // Every place of d in h lies in k: d leaves the
-                        // rest of k.
-                        let rest = and_not(&self.t.house[*k as usize], shared);
-                        if !is_empty(&and(&self.b[d], &rest)) {
-                            self.narrow(d, &std::array::from_fn(|i| !rest[i]));
-                            progress = true;
-                        }
+                // The other houses holding every place of d in h.
+                let mut others = !(1u128 << h);
+                for cell in cells(m) {
+                    others &= self.t.cell_houses[cell];
+                    if others == 0 {
+                        break;
+                    }
+                }
+                while others != 0 {
+                    let k = others.trailing_zeros() as usize;
+                    others &= others - 1;
+                    // Every place of d in h lies in k: d leaves the rest
+                    // of k.
+                    let rest = and_not(&self.t.house[k], &self.t.house[h]);
+                    let gone = and(&self.b[d], &rest);
+                    if !is_empty(&gone) {
+                        let touched = cells(gone).fold(0, |a, c| a | self.t.cell_houses[c]);
+                        self.narrow(d, &std::array::from_fn(|i| !rest[i]), touched);
+                        progress = true;
                     }
                 }
             }
@@ -527,11 +595,7 @@ impl<const W: usize> HouseSearch<W> {
             ..Stats::default()
         };
         self.finished = false;
-        let full = (1u32 << n) - 1;
-        self.work = Work {
-            singles: full,
-            locked: full,
-        };
+        self.work = Work::all(n);
         let t = self.t.clone();
         let mut board = Board {
             t: &t,
@@ -601,7 +665,7 @@ impl<const W: usize> HouseSearch<W> {
         };
         match board.propagate() {
             Err(c) => {
-                self.work = Work::default();
+                self.work.clear();
                 self.learn(c);
             }
             Ok(true) => {
@@ -663,14 +727,14 @@ impl<const W: usize> HouseSearch<W> {
                 top + 1
             };
             self.stats.nodes += 1;
-            self.work = Work::default();
+            self.work.clear();
             let mut board = Board {
                 t: &t,
                 b: &mut self.boards[slot * self.stride..(slot + 1) * self.stride],
                 work: &mut self.work,
             };
             if let Err(c) = board.assign(digit, cell) {
-                self.work = Work::default();
+                self.work.clear();
                 self.learn(c);
                 continue;
             }
