@@ -769,43 +769,69 @@ impl Geometry {
     }
 
     fn new(shape: &Shape) -> Geometry {
+        // Made for every jigsaw a batch brings, so without a heap allocation
+        // per cell: rows, columns and regions in one row-major pass (each
+        // house's cells come out ascending), peers as an OR of house sets.
         let n = shape.side();
+        let cells = n * n;
         let houses = shape.house_count();
-        let mut house_cells = Vec::with_capacity(houses * n);
-        let mut per_cell: Vec<Vec<(u16, u8)>> = vec![Vec::new(); n * n];
-        for h in 0..houses {
-            let cells = shape.house_cells(shape.house(h));
-            debug_assert_eq!(cells.len(), n);
-            for (i, &c) in cells.iter().enumerate() {
-                per_cell[c].push((h as u16, i as u8));
-                house_cells.push(c as u16);
+        let mut house_cells = vec![0u16; houses * n];
+        let mut filled = vec![0usize; houses];
+        for cell in 0..cells {
+            for h in [cell / n, n + cell % n, 2 * n + shape.region_of(cell)] {
+                house_cells[h * n + filled[h]] = cell as u16;
+                filled[h] += 1;
             }
         }
-        let (mut cell_start, mut cell_houses, mut cell_pos) = (vec![0u32], Vec::new(), Vec::new());
-        let (mut peer_start, mut peer_cells) = (vec![0u32], Vec::new());
-        let mut mark = vec![false; n * n];
-        for (cell, hs) in per_cell.iter().enumerate() {
-            for &(h, i) in hs {
+        for h in 3 * n..houses {
+            for (i, c) in shape.house_cells(shape.house(h)).into_iter().enumerate() {
+                house_cells[h * n + i] = c as u16;
+            }
+            filled[h] = n;
+        }
+        debug_assert!(filled.iter().all(|&k| k == n), "every house has n cells");
+        // A cell lies in at most six houses: its row, column and region,
+        // both diagonals and a window.
+        let mut per_cell = vec![([(0u16, 0u8); 6], 0usize); cells];
+        for h in 0..houses {
+            for (i, &c) in house_cells[h * n..][..n].iter().enumerate() {
+                let (list, len) = &mut per_cell[c as usize];
+                list[*len] = (h as u16, i as u8);
+                *len += 1;
+            }
+        }
+        let words = cells.div_ceil(64);
+        let mut sets = vec![0u64; houses * words];
+        for h in 0..houses {
+            for &c in &house_cells[h * n..][..n] {
+                sets[h * words + c as usize / 64] |= 1 << (c % 64);
+            }
+        }
+        let mut cell_start = Vec::with_capacity(cells + 1);
+        let mut cell_houses = Vec::with_capacity(cells * 3);
+        let mut cell_pos = Vec::with_capacity(cells * 3);
+        let mut peer_start = Vec::with_capacity(cells + 1);
+        let mut peer_cells = Vec::with_capacity(cells * 3 * (n - 1));
+        cell_start.push(0u32);
+        peer_start.push(0u32);
+        let mut seen = vec![0u64; words];
+        for (cell, (list, len)) in per_cell.iter().enumerate() {
+            seen.fill(0);
+            for &(h, i) in &list[..*len] {
                 cell_houses.push(h);
                 cell_pos.push(i);
+                let set = &sets[h as usize * words..][..words];
+                seen.iter_mut().zip(set).for_each(|(s, &w)| *s |= w);
             }
             cell_start.push(cell_houses.len() as u32);
-            mark[cell] = true;
-            let mut peers: Vec<u16> = Vec::new();
-            for &(h, _) in hs {
-                for &p in &house_cells[h as usize * n..][..n] {
-                    if !mark[p as usize] {
-                        mark[p as usize] = true;
-                        peers.push(p);
-                    }
+            seen[cell / 64] &= !(1 << (cell % 64));
+            for (i, &w) in seen.iter().enumerate() {
+                let mut w = w;
+                while w != 0 {
+                    peer_cells.push((i * 64 + w.trailing_zeros() as usize) as u16);
+                    w &= w - 1;
                 }
             }
-            for &p in &peers {
-                mark[p as usize] = false;
-            }
-            mark[cell] = false;
-            peers.sort_unstable();
-            peer_cells.extend_from_slice(&peers);
             peer_start.push(peer_cells.len() as u32);
         }
         Geometry {
