@@ -494,6 +494,30 @@ impl Shape {
         (0..self.house_count()).map(|h| self.house(h))
     }
 
+    /// The cells of every house, `n` per house in house order, each house's
+    /// ascending: rows, columns and regions in one row-major pass, then the
+    /// extras.
+    pub fn house_lists(&self) -> Vec<u16> {
+        let n = self.side();
+        let houses = self.house_count();
+        let mut lists = vec![0u16; houses * n];
+        let mut filled = vec![0usize; houses];
+        for cell in 0..n * n {
+            for h in [cell / n, n + cell % n, 2 * n + self.region_of(cell)] {
+                lists[h * n + filled[h]] = cell as u16;
+                filled[h] += 1;
+            }
+        }
+        for h in 3 * n..houses {
+            for (i, c) in self.house_cells(self.house(h)).into_iter().enumerate() {
+                lists[h * n + i] = c as u16;
+            }
+            filled[h] = n;
+        }
+        debug_assert!(filled.iter().all(|&k| k == n), "every house has n cells");
+        lists
+    }
+
     /// The cells of `house`, in row-major order (none for a house the shape
     /// lacks).
     pub fn house_cells(&self, house: House) -> Vec<usize> {
@@ -770,26 +794,11 @@ impl Geometry {
 
     fn new(shape: &Shape) -> Geometry {
         // Made for every jigsaw a batch brings, so without a heap allocation
-        // per cell: rows, columns and regions in one row-major pass (each
-        // house's cells come out ascending), peers as an OR of house sets.
+        // per cell: peers are an OR of house sets.
         let n = shape.side();
         let cells = n * n;
         let houses = shape.house_count();
-        let mut house_cells = vec![0u16; houses * n];
-        let mut filled = vec![0usize; houses];
-        for cell in 0..cells {
-            for h in [cell / n, n + cell % n, 2 * n + shape.region_of(cell)] {
-                house_cells[h * n + filled[h]] = cell as u16;
-                filled[h] += 1;
-            }
-        }
-        for h in 3 * n..houses {
-            for (i, c) in shape.house_cells(shape.house(h)).into_iter().enumerate() {
-                house_cells[h * n + i] = c as u16;
-            }
-            filled[h] = n;
-        }
-        debug_assert!(filled.iter().all(|&k| k == n), "every house has n cells");
+        let house_cells = shape.house_lists();
         // A cell lies in at most six houses: its row, column and region,
         // both diagonals and a window.
         let mut per_cell = vec![([(0u16, 0u8); 6], 0usize); cells];

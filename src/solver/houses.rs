@@ -36,7 +36,7 @@ use std::sync::Arc;
 use super::board::Contradiction;
 use super::search::{count_conflict, Choice, Frame};
 use super::Stats;
-use crate::shape::{Geometry, Shape};
+use crate::shape::Shape;
 
 /// A set of cells.
 type Set<const W: usize> = [u64; W];
@@ -111,14 +111,16 @@ fn cells<const W: usize>(a: Set<W>) -> impl Iterator<Item = usize> {
     })
 }
 
-/// The masks of one shape.
+/// The masks of one shape. Made per puzzle for jigsaws (each brings its
+/// own regions), so straight from the shape, without its `Geometry`.
 pub(crate) struct Tables<const W: usize> {
-    pub(crate) geometry: Arc<Geometry>,
     n: usize,
     /// Every cell.
     all: Set<W>,
     /// Per house, its cells.
     house: Vec<Set<W>>,
+    /// House `h`'s cells at `h·n .. h·n + n`, ascending.
+    house_cells: Vec<u16>,
     /// Per cell, its peers.
     peers: Vec<Set<W>>,
     /// Per cell, its houses as a set (bit `h`): where conflicts happen,
@@ -130,41 +132,63 @@ pub(crate) struct Tables<const W: usize> {
 
 impl<const W: usize> Tables<W> {
     pub(crate) fn new(shape: &Shape) -> Tables<W> {
-        let g = Geometry::of(shape);
-        let n = g.n;
+        let n = shape.side();
         let cells = n * n;
         assert!(cells <= 64 * W, "the shape fits the word count");
-        let set_of = |it: &mut dyn Iterator<Item = usize>| {
-            let mut s = [0u64; W];
-            for c in it {
-                s[c / 64] |= 1 << (c % 64);
+        let houses = shape.house_count();
+        let house_cells = shape.house_lists();
+        let mut house = vec![[0u64; W]; houses];
+        let mut cell_houses = vec![0u128; cells];
+        for (h, set) in house.iter_mut().enumerate() {
+            for &c in &house_cells[h * n..][..n] {
+                set[c as usize / 64] |= 1 << (c % 64);
+                cell_houses[c as usize] |= 1 << h;
             }
-            s
-        };
-        let house: Vec<Set<W>> = (0..g.houses)
-            .map(|h| set_of(&mut g.cells_of(h).iter().map(|&c| c as usize)))
-            .collect();
+        }
         let peers = (0..cells)
-            .map(|c| set_of(&mut g.peers(c).iter().map(|&p| p as usize)))
+            .map(|c| {
+                let mut set = [0u64; W];
+                for h in bits(cell_houses[c]) {
+                    set = std::array::from_fn(|i| set[i] | house[h][i]);
+                }
+                and_not(&set, &bit(c))
+            })
             .collect();
-        let cell_houses = (0..cells)
-            .map(|c| g.houses_of(c).iter().fold(0u128, |acc, &h| acc | 1 << h))
-            .collect();
-
+        let mut all = [0u64; W];
+        for c in 0..cells {
+            all[c / 64] |= 1 << (c % 64);
+        }
         Tables {
-            all: set_of(&mut (0..cells)),
             n,
+            all,
             house,
+            house_cells,
             peers,
             cell_houses,
-            houses_mask: if g.houses >= 128 {
+            houses_mask: if houses >= 128 {
                 !0
             } else {
-                (1u128 << g.houses) - 1
+                (1u128 << houses) - 1
             },
-            geometry: g,
         }
     }
+
+    /// House `h`'s cells, ascending.
+    #[inline]
+    fn cells_of(&self, h: usize) -> &[u16] {
+        &self.house_cells[h * self.n..][..self.n]
+    }
+}
+
+/// The houses of a house set, lowest first.
+fn bits(mut set: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let h = set.trailing_zeros() as usize;
+            set &= set - 1;
+            h
+        })
+    })
 }
 
 /// What is pending for the rules: the digits whose planes changed since
@@ -435,7 +459,6 @@ fn choose<const W: usize>(
     cand: &mut Vec<u32>,
 ) -> Choice {
     let n = t.n;
-    let g = &t.geometry;
     let open = b[n];
     let (mut once, mut twice, mut thrice) = ([0u64; W], [0u64; W], [0u64; W]);
     for plane in &b[..n] {
@@ -447,12 +470,7 @@ fn choose<const W: usize>(
         }
     }
     let weight = |cell: usize| -> u64 {
-        weights.map_or(1, |w| {
-            g.houses_of(cell)
-                .iter()
-                .map(|&h| w[h as usize] as u64)
-                .sum()
-        })
+        weights.map_or(1, |w| bits(t.cell_houses[cell]).map(|h| w[h] as u64).sum())
     };
     let digits_of = |cell: usize| {
         (0..n)
@@ -493,7 +511,7 @@ fn choose<const W: usize>(
         let mut pick: Option<(usize, usize)> = None;
         for h in 0..t.house.len() {
             let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
-            for &c in g.cells_of(h) {
+            for &c in t.cells_of(h) {
                 let m = cand[c as usize];
                 thrice |= twice & m;
                 twice |= once & m;
@@ -515,7 +533,7 @@ fn choose<const W: usize>(
             }
         }
         if let Some((house, digit)) = pick {
-            let places = g
+            let places = t
                 .cells_of(house)
                 .iter()
                 .enumerate()
@@ -718,7 +736,7 @@ impl<const W: usize> HouseSearch<W> {
             frame.remaining &= frame.remaining - 1;
             let (cell, digit) = if frame.by_digit {
                 (
-                    t.geometry.cells_of(frame.at as usize)[next] as usize,
+                    t.cells_of(frame.at as usize)[next] as usize,
                     frame.digit as usize,
                 )
             } else {
@@ -803,7 +821,7 @@ impl<const W: usize> HouseProber<W> {
         let p = rest.trailing_zeros() as usize;
         let (cell, digit) = match choice {
             Choice::Cell { cell, .. } => (cell, p),
-            Choice::Digit { house, digit, .. } => (t.geometry.cells_of(house)[p] as usize, digit),
+            Choice::Digit { house, digit, .. } => (t.cells_of(house)[p] as usize, digit),
         };
         let mut work = Work::default();
         let mut board = Board {
