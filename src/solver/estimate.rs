@@ -30,7 +30,7 @@
 use std::fmt;
 
 use super::board::{assign, cell_view, Work};
-use super::houses::{HouseProber, HouseSearch, ProbeStep};
+use super::houses::{HouseProber, HouseSearch, HouseSet, ProbeStep};
 use super::propagate::propagate;
 use super::search::{choose, choose_pair, BandSearch, Choice};
 use super::shape::{house_cell, Shape, S2, S3, S4, S5};
@@ -276,16 +276,16 @@ enum Probes {
     H1(Houses<1>),
     H2(Houses<2>),
     H4(Houses<4>),
-    H10(Houses<10>),
+    H10(Houses<10, u128>),
 }
 
 /// Probes down the house engine's tree.
-struct Houses<const W: usize> {
-    prober: HouseProber<W>,
+struct Houses<const W: usize, H = u64> {
+    prober: HouseProber<W, H>,
     walk: Option<Magnitude>,
 }
 
-impl<const W: usize> Houses<W> {
+impl<const W: usize, H: HouseSet> Houses<W, H> {
     fn step(&mut self, rng: &mut Rng) -> Option<Magnitude> {
         let product = match self.walk.take() {
             Some(product) => product,
@@ -346,12 +346,12 @@ fn root(puzzle: &Grid) -> Result<Probes, u64> {
         }
         Ok(wrap(Prober::new(band.root_board())))
     }
-    fn of_houses<const W: usize>(
+    fn of_houses<const W: usize, H: HouseSet>(
         shape: &crate::shape::Shape,
         givens: &[u8],
-        wrap: fn(Houses<W>) -> Probes,
+        wrap: fn(Houses<W, H>) -> Probes,
     ) -> Result<Probes, u64> {
-        let search = HouseSearch::<W>::new(shape, givens, 1);
+        let search = HouseSearch::<W, H>::new(shape, givens, 1);
         if search.finished {
             return Err(search.found);
         }

@@ -111,9 +111,57 @@ fn cells<const W: usize>(a: Set<W>) -> impl Iterator<Item = usize> {
     })
 }
 
+/// A set of houses (bit `h`): a `u64` up to 16×16 (at most 59 houses),
+/// a `u128` beyond. The rules walk these sets in their inner loops, where
+/// a `u64` costs half the instructions.
+pub(crate) trait HouseSet:
+    Copy
+    + Eq
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitAndAssign
+    + std::ops::BitOrAssign
+    + std::ops::Not<Output = Self>
+    + Into<u128>
+{
+    /// No house.
+    const EMPTY: Self;
+    /// How many houses a set can hold.
+    const CAPACITY: usize;
+    /// House `h` alone.
+    fn single(h: usize) -> Self;
+    /// The lowest house of a non-empty set.
+    fn lowest(self) -> usize;
+    /// The set without its lowest house.
+    fn without_lowest(self) -> Self;
+}
+
+macro_rules! house_set {
+    ($t:ty) => {
+        impl HouseSet for $t {
+            const EMPTY: Self = 0;
+            const CAPACITY: usize = <$t>::BITS as usize;
+            #[inline(always)]
+            fn single(h: usize) -> Self {
+                1 << h
+            }
+            #[inline(always)]
+            fn lowest(self) -> usize {
+                self.trailing_zeros() as usize
+            }
+            #[inline(always)]
+            fn without_lowest(self) -> Self {
+                self & (self - 1)
+            }
+        }
+    };
+}
+house_set!(u64);
+house_set!(u128);
+
 /// The masks of one shape. Made per puzzle for jigsaws (each brings its
 /// own regions), so straight from the shape, without its `Geometry`.
-pub(crate) struct Tables<const W: usize> {
+pub(crate) struct Tables<const W: usize, H> {
     n: usize,
     /// Every cell.
     all: Set<W>,
@@ -125,24 +173,25 @@ pub(crate) struct Tables<const W: usize> {
     peers: Vec<Set<W>>,
     /// Per cell, its houses as a set (bit `h`): where conflicts happen,
     /// and which houses a change touches.
-    cell_houses: Vec<u128>,
+    cell_houses: Vec<H>,
     /// Every house (bit `h`).
-    houses_mask: u128,
+    houses_mask: H,
 }
 
-impl<const W: usize> Tables<W> {
-    pub(crate) fn new(shape: &Shape) -> Tables<W> {
+impl<const W: usize, H: HouseSet> Tables<W, H> {
+    pub(crate) fn new(shape: &Shape) -> Tables<W, H> {
         let n = shape.side();
         let cells = n * n;
         assert!(cells <= 64 * W, "the shape fits the word count");
         let houses = shape.house_count();
+        assert!(houses <= H::CAPACITY, "the houses fit their set");
         let house_cells = shape.house_lists();
         let mut house = vec![[0u64; W]; houses];
-        let mut cell_houses = vec![0u128; cells];
+        let mut cell_houses = vec![H::EMPTY; cells];
         for (h, set) in house.iter_mut().enumerate() {
             for &c in &house_cells[h * n..][..n] {
                 set[c as usize / 64] |= 1 << (c % 64);
-                cell_houses[c as usize] |= 1 << h;
+                cell_houses[c as usize] |= H::single(h);
             }
         }
         let peers = (0..cells)
@@ -165,11 +214,7 @@ impl<const W: usize> Tables<W> {
             house_cells,
             peers,
             cell_houses,
-            houses_mask: if houses >= 128 {
-                !0
-            } else {
-                (1u128 << houses) - 1
-            },
+            houses_mask: (0..houses).fold(H::EMPTY, |a, h| a | H::single(h)),
         }
     }
 
@@ -181,11 +226,11 @@ impl<const W: usize> Tables<W> {
 }
 
 /// The houses of a house set, lowest first.
-fn bits(mut set: u128) -> impl Iterator<Item = usize> {
+fn bits<H: HouseSet>(mut set: H) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let h = set.trailing_zeros() as usize;
-            set &= set - 1;
+        (set != H::EMPTY).then(|| {
+            let h = set.lowest();
+            set = set.without_lowest();
             h
         })
     })
@@ -197,27 +242,27 @@ fn bits(mut set: u128) -> impl Iterator<Item = usize> {
 /// a house can only start to apply when the digit's places there change,
 /// so the rules look at those houses only.
 #[derive(Clone, Copy)]
-struct Work {
+struct Work<H> {
     singles: u32,
     locked: u32,
     /// Per digit in `singles`, its changed houses (bit `h`).
-    singles_at: [u128; 32],
+    singles_at: [H; 32],
     /// Per digit in `locked`, its changed houses.
-    locked_at: [u128; 32],
+    locked_at: [H; 32],
 }
 
-impl Default for Work {
-    fn default() -> Work {
+impl<H: HouseSet> Default for Work<H> {
+    fn default() -> Work<H> {
         Work {
             singles: 0,
             locked: 0,
-            singles_at: [0; 32],
-            locked_at: [0; 32],
+            singles_at: [H::EMPTY; 32],
+            locked_at: [H::EMPTY; 32],
         }
     }
 }
 
-impl Work {
+impl<H: HouseSet> Work<H> {
     /// Forgets everything pending (the per-digit houses are written anew
     /// when a digit is next marked).
     #[inline(always)]
@@ -228,7 +273,7 @@ impl Work {
 
     /// Notes that digit `d`'s places changed in `houses`.
     #[inline(always)]
-    fn mark(&mut self, d: usize, houses: u128) {
+    fn mark(&mut self, d: usize, houses: H) {
         let bit = 1u32 << d;
         if self.singles & bit == 0 {
             self.singles |= bit;
@@ -245,25 +290,25 @@ impl Work {
     }
 
     /// Everything pending for every digit of a side-`n` grid.
-    fn all(n: usize) -> Work {
+    fn all(n: usize) -> Work<H> {
         let full = (1u32 << n) - 1;
         Work {
             singles: full,
             locked: full,
-            singles_at: [!0; 32],
-            locked_at: [!0; 32],
+            singles_at: [!H::EMPTY; 32],
+            locked_at: [!H::EMPTY; 32],
         }
     }
 }
 
 /// One board: `n` planes and the unsolved cells.
-struct Board<'a, const W: usize> {
-    t: &'a Tables<W>,
+struct Board<'a, const W: usize, H> {
+    t: &'a Tables<W, H>,
     b: &'a mut [Set<W>],
-    work: &'a mut Work,
+    work: &'a mut Work<H>,
 }
 
-impl<const W: usize> Board<'_, W> {
+impl<const W: usize, H: HouseSet> Board<'_, W, H> {
     #[inline(always)]
     fn unsolved(&self) -> Set<W> {
         self.b[self.t.n]
@@ -272,7 +317,7 @@ impl<const W: usize> Board<'_, W> {
     /// Narrows digit `d`'s plane to `keep`, noting a change in `houses`
     /// (a superset of the houses of the cells that go).
     #[inline(always)]
-    fn narrow(&mut self, d: usize, keep: &Set<W>, houses: u128) {
+    fn narrow(&mut self, d: usize, keep: &Set<W>, houses: H) {
         let old = self.b[d];
         let new = and(&old, keep);
         if new != old {
@@ -286,7 +331,7 @@ impl<const W: usize> Board<'_, W> {
     #[inline]
     fn assign(&mut self, d: usize, cell: usize) -> Result<(), Contradiction> {
         if !has(&self.b[d], cell) {
-            return Err(Contradiction(self.t.cell_houses[cell]));
+            return Err(Contradiction(self.t.cell_houses[cell].into()));
         }
         let n = self.t.n;
         let here = bit::<W>(cell);
@@ -296,7 +341,7 @@ impl<const W: usize> Board<'_, W> {
         // lose it (few, once the search is under way).
         let gone = and(&self.b[d], &peers);
         if !is_empty(&gone) {
-            let touched = cells(gone).fold(0, |a, c| a | self.t.cell_houses[c]);
+            let touched = cells(gone).fold(H::EMPTY, |a, c| a | self.t.cell_houses[c]);
             self.b[d] = and_not(&self.b[d], &peers);
             self.work.mark(d, touched);
         }
@@ -325,7 +370,7 @@ impl<const W: usize> Board<'_, W> {
         }
         let none = and_not(&open, &once);
         if !is_empty(&none) {
-            return Err(Contradiction(self.t.cell_houses[first(&none)]));
+            return Err(Contradiction(self.t.cell_houses[first(&none)].into()));
         }
         let singles = and_not(&once, &twice);
         if is_empty(&singles) {
@@ -334,7 +379,7 @@ impl<const W: usize> Board<'_, W> {
         for cell in cells(singles) {
             // An earlier single of this sweep may have taken its digit.
             let Some(d) = (0..n).find(|&d| has(&self.b[d], cell)) else {
-                return Err(Contradiction(self.t.cell_houses[cell]));
+                return Err(Contradiction(self.t.cell_houses[cell].into()));
             };
             if has(&self.unsolved(), cell) {
                 self.assign(d, cell)?;
@@ -351,13 +396,13 @@ impl<const W: usize> Board<'_, W> {
             let d = self.work.singles.trailing_zeros() as usize;
             self.work.singles &= self.work.singles - 1;
             let mut houses = self.work.singles_at[d] & self.t.houses_mask;
-            while houses != 0 {
-                let h = houses.trailing_zeros() as usize;
-                houses &= houses - 1;
+            while houses != H::EMPTY {
+                let h = houses.lowest();
+                houses = houses.without_lowest();
 
                 let m = and(&self.b[d], &self.t.house[h]);
                 if is_empty(&m) {
-                    return Err(Contradiction(1 << h));
+                    return Err(Contradiction(1u128 << h));
                 }
                 if is_single(&m) {
                     let cell = first(&m);
@@ -381,9 +426,9 @@ impl<const W: usize> Board<'_, W> {
             self.work.locked &= self.work.locked - 1;
             let mut houses = self.work.locked_at[d] & self.t.houses_mask;
             let open = self.unsolved();
-            while houses != 0 {
-                let h = houses.trailing_zeros() as usize;
-                houses &= houses - 1;
+            while houses != H::EMPTY {
+                let h = houses.lowest();
+                houses = houses.without_lowest();
 
                 let m = and(&self.b[d], &self.t.house[h]);
                 // Placed here already, a single the next sweep takes, or
@@ -392,22 +437,22 @@ impl<const W: usize> Board<'_, W> {
                     continue;
                 }
                 // The other houses holding every place of d in h.
-                let mut others = !(1u128 << h);
+                let mut others = !H::single(h);
                 for cell in cells(m) {
                     others &= self.t.cell_houses[cell];
-                    if others == 0 {
+                    if others == H::EMPTY {
                         break;
                     }
                 }
-                while others != 0 {
-                    let k = others.trailing_zeros() as usize;
-                    others &= others - 1;
+                while others != H::EMPTY {
+                    let k = others.lowest();
+                    others = others.without_lowest();
                     // Every place of d in h lies in k: d leaves the rest
                     // of k.
                     let rest = and_not(&self.t.house[k], &self.t.house[h]);
                     let gone = and(&self.b[d], &rest);
                     if !is_empty(&gone) {
-                        let touched = cells(gone).fold(0, |a, c| a | self.t.cell_houses[c]);
+                        let touched = cells(gone).fold(H::EMPTY, |a, c| a | self.t.cell_houses[c]);
                         self.narrow(d, &std::array::from_fn(|i| !rest[i]), touched);
                         progress = true;
                     }
@@ -436,7 +481,7 @@ impl<const W: usize> Board<'_, W> {
 }
 
 /// The candidates of every open cell (bit `d`), 0 for a placed one.
-fn cell_view<const W: usize>(t: &Tables<W>, b: &[Set<W>], cand: &mut Vec<u32>) {
+fn cell_view<const W: usize, H>(t: &Tables<W, H>, b: &[Set<W>], cand: &mut Vec<u32>) {
     let n = t.n;
     cand.clear();
     cand.resize(n * n, 0);
@@ -452,8 +497,8 @@ fn cell_view<const W: usize>(t: &Tables<W>, b: &[Set<W>], cand: &mut Vec<u32>) {
 /// conflicts in its houses; with none, the open cell with the fewest
 /// candidates per weight, unless it has more than two and some digit has
 /// two places in a house.
-fn choose<const W: usize>(
-    t: &Tables<W>,
+fn choose<const W: usize, H: HouseSet>(
+    t: &Tables<W, H>,
     b: &[Set<W>],
     weights: Option<&[u32]>,
     cand: &mut Vec<u32>,
@@ -553,7 +598,7 @@ fn choose<const W: usize>(
 }
 
 /// The digits (1-based) of a board whose every cell is placed.
-fn digits<const W: usize>(t: &Tables<W>, b: &[Set<W>]) -> Vec<u8> {
+fn digits<const W: usize, H>(t: &Tables<W, H>, b: &[Set<W>]) -> Vec<u8> {
     let mut out = vec![0u8; t.n * t.n];
     for (d, plane) in b[..t.n].iter().enumerate() {
         for cell in cells(*plane) {
@@ -564,13 +609,13 @@ fn digits<const W: usize>(t: &Tables<W>, b: &[Set<W>]) -> Vec<u8> {
 }
 
 /// One resumable search over any shape.
-pub(crate) struct HouseSearch<const W: usize> {
-    t: Arc<Tables<W>>,
+pub(crate) struct HouseSearch<const W: usize, H = u64> {
+    t: Arc<Tables<W, H>>,
     /// Words per board.
     stride: usize,
     boards: Vec<Set<W>>,
     frames: Vec<Frame>,
-    work: Work,
+    work: Work<H>,
     cand: Vec<u32>,
     /// Conflicts seen per house (dom/wdeg), from the first conflict on.
     weights: Vec<u32>,
@@ -582,11 +627,11 @@ pub(crate) struct HouseSearch<const W: usize> {
     pub(crate) finished: bool,
 }
 
-impl<const W: usize> HouseSearch<W> {
+impl<const W: usize, H: HouseSet> HouseSearch<W, H> {
     /// Sets up the search for `givens` (0 = empty) of `shape` and
     /// propagates the root.
     pub(crate) fn new(shape: &Shape, givens: &[u8], limit: u64) -> Self {
-        let t = Arc::new(Tables::<W>::new(shape));
+        let t = Arc::new(Tables::<W, H>::new(shape));
         let stride = t.n + 1;
         let mut s = HouseSearch {
             t,
@@ -643,7 +688,7 @@ impl<const W: usize> HouseSearch<W> {
     }
 
     /// The shape's tables, shared with a prober.
-    pub(crate) fn tables(&self) -> Arc<Tables<W>> {
+    pub(crate) fn tables(&self) -> Arc<Tables<W, H>> {
         self.t.clone()
     }
 
@@ -774,8 +819,8 @@ impl<const W: usize> HouseSearch<W> {
 /// Walks Knuth's probes down the house engine's tree from a propagated root
 /// (see `estimate.rs`): the branching rule is the search's without
 /// conflict weights.
-pub(crate) struct HouseProber<const W: usize> {
-    t: Arc<Tables<W>>,
+pub(crate) struct HouseProber<const W: usize, H = u64> {
+    t: Arc<Tables<W, H>>,
     root: Vec<Set<W>>,
     board: Vec<Set<W>>,
     cand: Vec<u32>,
@@ -789,8 +834,8 @@ pub(crate) enum ProbeStep {
     Open,
 }
 
-impl<const W: usize> HouseProber<W> {
-    pub(crate) fn new(search: &HouseSearch<W>) -> HouseProber<W> {
+impl<const W: usize, H: HouseSet> HouseProber<W, H> {
+    pub(crate) fn new(search: &HouseSearch<W, H>) -> HouseProber<W, H> {
         HouseProber {
             t: search.tables(),
             root: search.root_board().to_vec(),

@@ -27,7 +27,7 @@ use std::fmt;
 use crate::grid::{Conflict, Grid};
 use crate::shape::Shape;
 pub use estimate::{estimate, Estimate, EstimateOptions, Estimator, Magnitude};
-use houses::HouseSearch;
+use houses::{HouseSearch, HouseSet};
 use learn::{Before, LearnSearch};
 pub use possible::Possible;
 use search::BandSearch;
@@ -288,8 +288,8 @@ pub fn propagated_candidates(puzzle: &Grid) -> Option<Vec<u32>> {
         }
         Some(cand)
     }
-    fn of_houses<const W: usize>(shape: &Shape, givens: &[u8]) -> Option<Vec<u32>> {
-        let search = HouseSearch::<W>::new(shape, givens, 1);
+    fn of_houses<const W: usize, H: HouseSet>(shape: &Shape, givens: &[u8]) -> Option<Vec<u32>> {
+        let search = HouseSearch::<W, H>::new(shape, givens, 1);
         if search.finished {
             let solution = search.first.as_ref()?;
             return Some(solution.iter().map(|&d| 1 << (d - 1)).collect());
@@ -308,10 +308,10 @@ pub fn propagated_candidates(puzzle: &Grid) -> Option<Vec<u32>> {
         (Some(3), _) => of::<S3>(givens),
         (Some(4), _) => of::<S4>(givens),
         (Some(_), _) => of::<S5>(givens),
-        (None, 0..=64) => of_houses::<1>(shape, givens),
-        (None, 65..=128) => of_houses::<2>(shape, givens),
-        (None, 129..=256) => of_houses::<4>(shape, givens),
-        (None, _) => of_houses::<10>(shape, givens),
+        (None, 0..=64) => of_houses::<1, u64>(shape, givens),
+        (None, 65..=128) => of_houses::<2, u64>(shape, givens),
+        (None, 129..=256) => of_houses::<4, u64>(shape, givens),
+        (None, _) => of_houses::<10, u128>(shape, givens),
     }
 }
 
@@ -348,14 +348,14 @@ fn learn_search(shape: &Shape, givens: &[u8], limit: u64, before: Before) -> Sea
             shape, &fixed, &cand, limit, before,
         )))
     }
-    fn from_houses<const W: usize>(
+    fn from_houses<const W: usize, H: HouseSet>(
         shape: &Shape,
         givens: &[u8],
         limit: u64,
         before: Before,
-        wrap: fn(HouseSearch<W>) -> Search,
+        wrap: fn(HouseSearch<W, H>) -> Search,
     ) -> Search {
-        let search = HouseSearch::<W>::new(shape, givens, limit);
+        let search = HouseSearch::<W, H>::new(shape, givens, limit);
         if search.finished {
             return wrap(search);
         }
@@ -399,7 +399,7 @@ enum Search {
     H1(HouseSearch<1>),
     H2(HouseSearch<2>),
     H4(HouseSearch<4>),
-    H10(HouseSearch<10>),
+    H10(HouseSearch<10, u128>),
     #[cfg(not(target_arch = "wasm32"))]
     Dlx(Dlx),
     Learn(Box<LearnSearch>),
