@@ -494,9 +494,8 @@ fn cell_view<const W: usize, H>(t: &Tables<W, H>, b: &[Set<W>], cand: &mut Vec<u
 }
 
 /// The branch: the bivalue cell with the most open peers, then the most
-/// conflicts in its houses; with none, the open cell with the fewest
-/// candidates per weight, unless it has more than two and some digit has
-/// two places in a house.
+/// conflicts in its houses; with none, a digit with two places in a house;
+/// with none, the open cell with the fewest candidates per weight.
 fn choose<const W: usize, H: HouseSet>(
     t: &Tables<W, H>,
     b: &[Set<W>],
@@ -541,6 +540,42 @@ fn choose<const W: usize, H: HouseSet>(
             digits: digits_of(cell),
         };
     }
+    // No bivalue cell, so every open cell has three candidates or more: a
+    // digit with two places in a house (the house with the most conflicts)
+    // branches two ways instead.
+    let mut pick: Option<(usize, usize, Set<W>)> = None;
+    for h in 0..t.house.len() {
+        if let Some((p, _, _)) = pick {
+            match weights {
+                Some(w) if w[h] > w[p] => {}
+                _ => continue,
+            }
+        }
+        let here = and(&t.house[h], &open);
+        if let Some((d, m)) = (0..n)
+            .map(|d| (d, and(&b[d], &here)))
+            .find(|(_, m)| count(m) == 2)
+        {
+            pick = Some((h, d, m));
+            if weights.is_none() {
+                break;
+            }
+        }
+    }
+    if let Some((house, digit, m)) = pick {
+        let places = t
+            .cells_of(house)
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| has(&m, c as usize))
+            .fold(0u32, |acc, (i, _)| acc | 1 << i);
+        return Choice::Digit {
+            house,
+            digit,
+            places,
+        };
+    }
+    // Else the open cell with the fewest candidates per weight.
     cell_view(t, b, cand);
     let (mut best, mut best_count, mut best_weight) = (usize::MAX, u32::MAX, 1u64);
     for cell in cells(open) {
@@ -552,45 +587,6 @@ fn choose<const W: usize, H: HouseSet>(
         }
     }
     debug_assert!(best != usize::MAX, "an unsolved board has an open cell");
-    if best_count > 2 {
-        let mut pick: Option<(usize, usize)> = None;
-        for h in 0..t.house.len() {
-            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
-            for &c in t.cells_of(h) {
-                let m = cand[c as usize];
-                thrice |= twice & m;
-                twice |= once & m;
-                once |= m;
-            }
-            let two = twice & !thrice;
-            if two != 0 {
-                let better = match (pick, weights) {
-                    (None, _) => true,
-                    (Some((p, _)), Some(w)) => w[h] > w[p],
-                    (Some(_), None) => false,
-                };
-                if better {
-                    pick = Some((h, two.trailing_zeros() as usize));
-                }
-                if weights.is_none() {
-                    break;
-                }
-            }
-        }
-        if let Some((house, digit)) = pick {
-            let places = t
-                .cells_of(house)
-                .iter()
-                .enumerate()
-                .filter(|&(_, &c)| cand[c as usize] >> digit & 1 != 0)
-                .fold(0u32, |acc, (i, _)| acc | 1 << i);
-            return Choice::Digit {
-                house,
-                digit,
-                places,
-            };
-        }
-    }
     Choice::Cell {
         cell: best,
         digits: cand[best],
