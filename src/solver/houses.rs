@@ -305,6 +305,8 @@ impl<H: HouseSet> Work<H> {
 struct Board<'a, const W: usize, H> {
     t: &'a Tables<W, H>,
     b: &'a mut [Set<W>],
+    /// Per digit, the houses where it is placed: the rules skip them.
+    placed: &'a mut [H],
     work: &'a mut Work<H>,
 }
 
@@ -334,6 +336,7 @@ impl<const W: usize, H: HouseSet> Board<'_, W, H> {
             return Err(Contradiction(self.t.cell_houses[cell].into()));
         }
         let n = self.t.n;
+        self.placed[d] |= self.t.cell_houses[cell];
         let here = bit::<W>(cell);
         self.b[n] = and_not(&self.b[n], &here);
         let peers = self.t.peers[cell];
@@ -395,7 +398,7 @@ impl<const W: usize, H: HouseSet> Board<'_, W, H> {
         while self.work.singles != 0 {
             let d = self.work.singles.trailing_zeros() as usize;
             self.work.singles &= self.work.singles - 1;
-            let mut houses = self.work.singles_at[d] & self.t.houses_mask;
+            let mut houses = self.work.singles_at[d] & self.t.houses_mask & !self.placed[d];
             while houses != H::EMPTY {
                 let h = houses.lowest();
                 houses = houses.without_lowest();
@@ -424,16 +427,16 @@ impl<const W: usize, H: HouseSet> Board<'_, W, H> {
         while self.work.locked != 0 {
             let d = self.work.locked.trailing_zeros() as usize;
             self.work.locked &= self.work.locked - 1;
-            let mut houses = self.work.locked_at[d] & self.t.houses_mask;
-            let open = self.unsolved();
+            let mut houses = self.work.locked_at[d] & self.t.houses_mask & !self.placed[d];
             while houses != H::EMPTY {
                 let h = houses.lowest();
                 houses = houses.without_lowest();
 
                 let m = and(&self.b[d], &self.t.house[h]);
-                // Placed here already, a single the next sweep takes, or
-                // a contradiction it reports.
-                if m != and(&m, &open) || is_empty(&m) || is_single(&m) {
+                // A single the next sweep takes (or placed here since the
+                // sweep began: the other places went), or a contradiction
+                // it reports.
+                if is_empty(&m) || is_single(&m) {
                     continue;
                 }
                 // The other houses holding every place of d in h.
@@ -610,6 +613,8 @@ pub(crate) struct HouseSearch<const W: usize, H = u64> {
     /// Words per board.
     stride: usize,
     boards: Vec<Set<W>>,
+    /// Per board, `n` entries: where each digit is placed.
+    placed: Vec<H>,
     frames: Vec<Frame>,
     work: Work<H>,
     cand: Vec<u32>,
@@ -633,6 +638,7 @@ impl<const W: usize, H: HouseSet> HouseSearch<W, H> {
             t,
             stride,
             boards: Vec::new(),
+            placed: Vec::new(),
             frames: Vec::new(),
             work: Work::default(),
             cand: Vec::new(),
@@ -653,6 +659,8 @@ impl<const W: usize, H: HouseSet> HouseSearch<W, H> {
         let n = self.t.n;
         self.boards.clear();
         self.boards.resize(self.stride, self.t.all);
+        self.placed.clear();
+        self.placed.resize(n, H::EMPTY);
         self.frames.clear();
         self.weights.clear();
         self.limit = limit.max(1);
@@ -668,6 +676,7 @@ impl<const W: usize, H: HouseSet> HouseSearch<W, H> {
         let mut board = Board {
             t: &t,
             b: &mut self.boards[..self.stride],
+            placed: &mut self.placed[..n],
             work: &mut self.work,
         };
         let root_ok = givens
@@ -691,6 +700,11 @@ impl<const W: usize, H: HouseSet> HouseSearch<W, H> {
     /// The root board after propagation. Only meaningful before `run`.
     pub(crate) fn root_board(&self) -> &[Set<W>] {
         &self.boards[..self.stride]
+    }
+
+    /// Where each digit is placed at the root. Only meaningful before `run`.
+    fn root_placed(&self) -> &[H] {
+        &self.placed[..self.t.n]
     }
 
     /// The root after propagation, before any branch: the digits placed
@@ -729,6 +743,7 @@ impl<const W: usize, H: HouseSet> HouseSearch<W, H> {
         let mut board = Board {
             t: &t,
             b: &mut self.boards[range.clone()],
+            placed: &mut self.placed[slot * t.n..(slot + 1) * t.n],
             work: &mut self.work,
         };
         match board.propagate() {
@@ -790,8 +805,11 @@ impl<const W: usize, H: HouseSet> HouseSearch<W, H> {
                 let (from, to) = (top * self.stride, (top + 1) * self.stride);
                 if self.boards.len() < to + self.stride {
                     self.boards.resize(to + self.stride, [0; W]);
+                    self.placed.resize((top + 2) * t.n, H::EMPTY);
                 }
                 self.boards.copy_within(from..to, to);
+                self.placed
+                    .copy_within(top * t.n..(top + 1) * t.n, (top + 1) * t.n);
                 top + 1
             };
             self.stats.nodes += 1;
@@ -799,6 +817,7 @@ impl<const W: usize, H: HouseSet> HouseSearch<W, H> {
             let mut board = Board {
                 t: &t,
                 b: &mut self.boards[slot * self.stride..(slot + 1) * self.stride],
+                placed: &mut self.placed[slot * t.n..(slot + 1) * t.n],
                 work: &mut self.work,
             };
             if let Err(c) = board.assign(digit, cell) {
@@ -819,6 +838,8 @@ pub(crate) struct HouseProber<const W: usize, H = u64> {
     t: Arc<Tables<W, H>>,
     root: Vec<Set<W>>,
     board: Vec<Set<W>>,
+    root_placed: Vec<H>,
+    placed: Vec<H>,
     cand: Vec<u32>,
 }
 
@@ -836,6 +857,8 @@ impl<const W: usize, H: HouseSet> HouseProber<W, H> {
             t: search.tables(),
             root: search.root_board().to_vec(),
             board: search.root_board().to_vec(),
+            root_placed: search.root_placed().to_vec(),
+            placed: search.root_placed().to_vec(),
             cand: Vec::new(),
         }
     }
@@ -843,6 +866,7 @@ impl<const W: usize, H: HouseSet> HouseProber<W, H> {
     /// Starts a probe at the root.
     pub(crate) fn reset(&mut self) {
         self.board.copy_from_slice(&self.root);
+        self.placed.copy_from_slice(&self.root_placed);
     }
 
     /// Branches once: `pick(d)` chooses one of the `d` alternatives.
@@ -868,6 +892,7 @@ impl<const W: usize, H: HouseSet> HouseProber<W, H> {
         let mut board = Board {
             t: &t,
             b: &mut self.board,
+            placed: &mut self.placed,
             work: &mut work,
         };
         let step = match board.assign(digit, cell).and_then(|_| board.propagate()) {
