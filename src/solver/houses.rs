@@ -263,41 +263,58 @@ impl<H: HouseSet> Default for Work<H> {
 }
 
 impl<H: HouseSet> Work<H> {
-    /// Forgets everything pending (the per-digit houses are written anew
-    /// when a digit is next marked).
+    /// Forgets everything pending. A digit's houses are empty whenever
+    /// the digit is not pending, so marking needs no branch.
     #[inline(always)]
     fn clear(&mut self) {
-        self.singles = 0;
-        self.locked = 0;
+        while self.singles != 0 {
+            self.singles_at[self.singles.trailing_zeros() as usize] = H::EMPTY;
+            self.singles &= self.singles - 1;
+        }
+        while self.locked != 0 {
+            self.locked_at[self.locked.trailing_zeros() as usize] = H::EMPTY;
+            self.locked &= self.locked - 1;
+        }
     }
 
     /// Notes that digit `d`'s places changed in `houses`.
     #[inline(always)]
     fn mark(&mut self, d: usize, houses: H) {
-        let bit = 1u32 << d;
-        if self.singles & bit == 0 {
-            self.singles |= bit;
-            self.singles_at[d] = houses;
-        } else {
-            self.singles_at[d] |= houses;
-        }
-        if self.locked & bit == 0 {
-            self.locked |= bit;
-            self.locked_at[d] = houses;
-        } else {
-            self.locked_at[d] |= houses;
-        }
+        self.singles |= 1 << d;
+        self.singles_at[d] |= houses;
+        self.locked |= 1 << d;
+        self.locked_at[d] |= houses;
+    }
+
+    /// The next digit pending for hidden singles, and its houses.
+    #[inline(always)]
+    fn next_singles(&mut self) -> Option<(usize, H)> {
+        (self.singles != 0).then(|| {
+            let d = self.singles.trailing_zeros() as usize;
+            self.singles &= self.singles - 1;
+            (d, std::mem::replace(&mut self.singles_at[d], H::EMPTY))
+        })
+    }
+
+    /// The next digit pending for locked candidates, and its houses.
+    #[inline(always)]
+    fn next_locked(&mut self) -> Option<(usize, H)> {
+        (self.locked != 0).then(|| {
+            let d = self.locked.trailing_zeros() as usize;
+            self.locked &= self.locked - 1;
+            (d, std::mem::replace(&mut self.locked_at[d], H::EMPTY))
+        })
     }
 
     /// Everything pending for every digit of a side-`n` grid.
     fn all(n: usize) -> Work<H> {
         let full = (1u32 << n) - 1;
-        Work {
-            singles: full,
-            locked: full,
-            singles_at: [!H::EMPTY; 32],
-            locked_at: [!H::EMPTY; 32],
-        }
+        let mut work = Work::default();
+        work.singles = full;
+        work.locked = full;
+        work.singles_at[..n].fill(!H::EMPTY);
+        work.locked_at[..n].fill(!H::EMPTY);
+        work
     }
 }
 
@@ -348,13 +365,20 @@ impl<const W: usize, H: HouseSet> Board<'_, W, H> {
             self.b[d] = and_not(&self.b[d], &peers);
             self.work.mark(d, touched);
         }
+        // Every other digit leaves the cell: without a branch per digit
+        // (which half the time goes the unexpected way), then marks.
         let (word, mask) = (cell / 64, 1u64 << (cell % 64));
-        let houses = self.t.cell_houses[cell];
+        let mut others = 0u32;
         for e in 0..n {
-            if e != d && self.b[e][word] & mask != 0 {
-                self.b[e][word] &= !mask;
-                self.work.mark(e, houses);
-            }
+            others |= ((self.b[e][word] & mask != 0) as u32) << e;
+            self.b[e][word] &= !mask;
+        }
+        self.b[d][word] |= mask;
+        others &= !(1 << d);
+        let houses = self.t.cell_houses[cell];
+        while others != 0 {
+            self.work.mark(others.trailing_zeros() as usize, houses);
+            others &= others - 1;
         }
         Ok(())
     }
@@ -395,10 +419,8 @@ impl<const W: usize, H: HouseSet> Board<'_, W, H> {
     /// any cell was placed.
     fn hidden(&mut self) -> Result<bool, Contradiction> {
         let mut progress = false;
-        while self.work.singles != 0 {
-            let d = self.work.singles.trailing_zeros() as usize;
-            self.work.singles &= self.work.singles - 1;
-            let mut houses = self.work.singles_at[d] & self.t.houses_mask & !self.placed[d];
+        while let Some((d, houses)) = self.work.next_singles() {
+            let mut houses = houses & self.t.houses_mask & !self.placed[d];
             while houses != H::EMPTY {
                 let h = houses.lowest();
                 houses = houses.without_lowest();
@@ -424,10 +446,8 @@ impl<const W: usize, H: HouseSet> Board<'_, W, H> {
     /// candidate went.
     fn locked(&mut self) -> bool {
         let mut progress = false;
-        while self.work.locked != 0 {
-            let d = self.work.locked.trailing_zeros() as usize;
-            self.work.locked &= self.work.locked - 1;
-            let mut houses = self.work.locked_at[d] & self.t.houses_mask & !self.placed[d];
+        while let Some((d, houses)) = self.work.next_locked() {
+            let mut houses = houses & self.t.houses_mask & !self.placed[d];
             while houses != H::EMPTY {
                 let h = houses.lowest();
                 houses = houses.without_lowest();
