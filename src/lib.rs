@@ -164,8 +164,8 @@ pub use parse::{
 };
 pub use shape::{Extras, House, Regions, Shape, ShapeError};
 pub use solver::{
-    count_solutions, estimate, propagated_candidates, solve, Engine, Estimate, EstimateOptions,
-    Estimator, Magnitude, NextSolution, Outcome, Progress, Report, Solutions, SolveOptions, Solver,
-    Stats,
+    count_solutions, estimate, propagated_candidates, solve, unique_after_emptying, Engine,
+    Estimate, EstimateOptions, Estimator, Magnitude, NextSolution, Outcome, Progress, Report,
+    Solutions, SolveOptions, Solver, Stats,
 };
 pub use verify::{verify, VerifyError};

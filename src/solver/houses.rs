@@ -676,6 +676,23 @@ impl<const W: usize, H: HouseSet> HouseSearch<W, H> {
 
     /// Starts over on `givens` of the same shape, keeping the memory.
     pub(crate) fn restart(&mut self, givens: &[u8], limit: u64) {
+        self.restart_excluding(givens, limit, None);
+    }
+
+    /// Sets up the search for the solutions of `givens` in which cell
+    /// `excluded.0` does not hold digit `excluded.1` (1-based).
+    pub(crate) fn new_excluding(
+        shape: &Shape,
+        givens: &[u8],
+        limit: u64,
+        excluded: (usize, u8),
+    ) -> Self {
+        let mut s = HouseSearch::new(shape, &[], 1);
+        s.restart_excluding(givens, limit, Some(excluded));
+        s
+    }
+
+    fn restart_excluding(&mut self, givens: &[u8], limit: u64, excluded: Option<(usize, u8)>) {
         let n = self.t.n;
         self.boards.clear();
         self.boards.resize(self.stride, self.t.all);
@@ -699,6 +716,14 @@ impl<const W: usize, H: HouseSet> HouseSearch<W, H> {
             placed: &mut self.placed[..n],
             work: &mut self.work,
         };
+        if let Some((cell, d)) = excluded {
+            let houses = t.cell_houses[cell];
+            board.narrow(
+                d as usize - 1,
+                &std::array::from_fn(|i| !bit::<W>(cell)[i]),
+                houses,
+            );
+        }
         let root_ok = givens
             .iter()
             .enumerate()

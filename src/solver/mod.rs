@@ -268,6 +268,33 @@ pub fn count_solutions(puzzle: &Grid, engine: Engine, limit: u64) -> u64 {
     solver.found()
 }
 
+/// Whether `puzzle`, made from a puzzle with one solution by emptying
+/// `cell` whose digit there was `digit`, still has one solution: any other
+/// solution would differ at `cell`, so this looks for a solution with
+/// another digit there, a smaller search than counting to two. `Some` when
+/// decided within `budget` nodes; `None` when undecided, or for the square
+/// boxes (the band engine's shapes), where the caller counts instead.
+pub fn unique_after_emptying(puzzle: &Grid, cell: usize, digit: u8, budget: u64) -> Option<bool> {
+    fn of<const W: usize, H: HouseSet>(
+        puzzle: &Grid,
+        cell: usize,
+        digit: u8,
+        budget: u64,
+    ) -> Option<bool> {
+        let mut search =
+            HouseSearch::<W, H>::new_excluding(puzzle.shape(), puzzle.cells(), 1, (cell, digit));
+        search.run(budget).then_some(search.found == 0)
+    }
+    let shape = puzzle.shape();
+    match (shape.square_box(), shape.cells()) {
+        (Some(_), _) => None,
+        (None, 0..=64) => of::<1, u64>(puzzle, cell, digit, budget),
+        (None, 65..=128) => of::<2, u64>(puzzle, cell, digit, budget),
+        (None, 129..=256) => of::<4, u64>(puzzle, cell, digit, budget),
+        (None, _) => of::<10, u128>(puzzle, cell, digit, budget),
+    }
+}
+
 /// The candidates of every cell after the bitmask engine's propagation at
 /// the root (singles, locked candidates, and subsets from 16×16 up), with
 /// no guess: bit `d - 1` for digit `d`, one bit for a placed cell. `None`
