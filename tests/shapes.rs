@@ -128,7 +128,11 @@ fn the_verifier_holds_every_extra_house() {
 #[test]
 fn emptying_a_given_agrees_with_counting() {
     let (mut unique_seen, mut several_seen) = (0, 0);
-    for name in ["shapes_boxes.txt", "shapes_variants.txt", "shapes_jigsaw.txt"] {
+    for name in [
+        "shapes_boxes.txt",
+        "shapes_variants.txt",
+        "shapes_jigsaw.txt",
+    ] {
         let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).unwrap();
         for entry in bitsudoku::parse_all(&text, bitsudoku::ParseOptions::default()) {
@@ -143,7 +147,11 @@ fn emptying_a_given_agrees_with_counting() {
             };
             let cells = minimal.cells().len();
             let mut fuller = minimal.clone();
-            for cell in (0..cells).filter(|&c| minimal.get(c) == 0).step_by(5).take(4) {
+            for cell in (0..cells)
+                .filter(|&c| minimal.get(c) == 0)
+                .step_by(5)
+                .take(4)
+            {
                 fuller.set(cell, solution.get(cell));
             }
             for puzzle in [&minimal, &fuller] {

@@ -309,12 +309,14 @@ impl<H: HouseSet> Work<H> {
     /// Everything pending for every digit of a side-`n` grid.
     fn all(n: usize) -> Work<H> {
         let full = (1u32 << n) - 1;
-        let mut work = Work::default();
-        work.singles = full;
-        work.locked = full;
-        work.singles_at[..n].fill(!H::EMPTY);
-        work.locked_at[..n].fill(!H::EMPTY);
-        work
+        let mut at = [H::EMPTY; 32];
+        at[..n].fill(!H::EMPTY);
+        Work {
+            singles: full,
+            locked: full,
+            singles_at: at,
+            locked_at: at,
+        }
     }
 }
 
@@ -636,7 +638,8 @@ pub(crate) struct HouseSearch<const W: usize, H = u64> {
     /// Per board, `n` entries: where each digit is placed.
     placed: Vec<H>,
     frames: Vec<Frame>,
-    work: Work<H>,
+    /// Boxed: a kilobyte for the largest sides.
+    work: Box<Work<H>>,
     cand: Vec<u32>,
     /// Conflicts seen per house (dom/wdeg), from the first conflict on.
     weights: Vec<u32>,
@@ -660,7 +663,7 @@ impl<const W: usize, H: HouseSet> HouseSearch<W, H> {
             boards: Vec::new(),
             placed: Vec::new(),
             frames: Vec::new(),
-            work: Work::default(),
+            work: Box::default(),
             cand: Vec::new(),
             weights: Vec::new(),
             limit: 1,
@@ -708,7 +711,7 @@ impl<const W: usize, H: HouseSet> HouseSearch<W, H> {
             ..Stats::default()
         };
         self.finished = false;
-        self.work = Work::all(n);
+        *self.work = Work::all(n);
         let t = self.t.clone();
         let mut board = Board {
             t: &t,
