@@ -24,6 +24,10 @@
 //!    cells (a box and a line, a region and a line, a diagonal and a box…):
 //!    when a digit's places in one house all lie in the other, the digit
 //!    leaves the rest of the other — it must go in the shared cells.
+//! 4. **the law of leftovers** (jigsaws): the cells of the first `k` rows
+//!    (or columns) outside the regions lying mostly inside them hold the
+//!    same digits as the cells of those regions outside the rows, so a
+//!    digit with no place in one set leaves the other (see `leftovers`).
 //!
 //! Branching and counting follow the band engine (`search.rs`): a bivalue
 //! cell (the one with the most open peers, then the most conflicts in its
@@ -176,6 +180,9 @@ pub(crate) struct Tables<const W: usize, H> {
     cell_houses: Vec<H>,
     /// Every house (bit `h`).
     houses_mask: H,
+    /// Jigsaws: pairs of cell sets that hold the same digits (the law of
+    /// leftovers, see [`leftovers`]).
+    leftovers: Vec<(Set<W>, Set<W>)>,
 }
 
 impl<const W: usize, H: HouseSet> Tables<W, H> {
@@ -207,6 +214,11 @@ impl<const W: usize, H: HouseSet> Tables<W, H> {
         for c in 0..cells {
             all[c / 64] |= 1 << (c % 64);
         }
+        let leftovers = if shape.is_jigsaw() {
+            leftovers(n, &house)
+        } else {
+            Vec::new()
+        };
         Tables {
             n,
             all,
@@ -215,6 +227,7 @@ impl<const W: usize, H: HouseSet> Tables<W, H> {
             peers,
             cell_houses,
             houses_mask: (0..houses).fold(H::EMPTY, |a, h| a | H::single(h)),
+            leftovers,
         }
     }
 
@@ -223,6 +236,52 @@ impl<const W: usize, H: HouseSet> Tables<W, H> {
     fn cells_of(&self, h: usize) -> &[u16] {
         &self.house_cells[h * self.n..][..self.n]
     }
+}
+
+/// The law of leftovers for a jigsaw of side `n` (houses: rows, columns,
+/// regions, `n` each, then any extras). Take the first `k` rows (or the last
+/// `k`, or columns) and the regions lying mostly inside them; when both
+/// cover as many cells, they cover `k` cells of each digit alike, so the
+/// cells of the rows outside those regions (A) hold the same digits as the
+/// cells of the regions outside the rows (B), shared cells counted in both.
+/// A digit that can go nowhere in A therefore goes nowhere in B, and the
+/// other way round. For two houses this is locked candidates; over several
+/// rows it prunes what no single pair of houses shows (the regions of
+/// sigh's Interactive Sudoku Solver's optimizer, which does the same).
+fn leftovers<const W: usize>(n: usize, house: &[Set<W>]) -> Vec<(Set<W>, Set<W>)> {
+    let or = |a: &Set<W>, b: &Set<W>| -> Set<W> { std::array::from_fn(|i| a[i] | b[i]) };
+    let regions = &house[2 * n..3 * n];
+    let rows: Vec<usize> = (0..n).collect();
+    let cols: Vec<usize> = (n..2 * n).collect();
+    let mut links: Vec<(Set<W>, Set<W>)> = Vec::new();
+    for lines in [
+        rows.clone(),
+        rows.into_iter().rev().collect(),
+        cols.clone(),
+        cols.into_iter().rev().collect(),
+    ] {
+        let (mut inside, mut pieces) = ([0u64; W], [0u64; W]);
+        let mut used = vec![false; n];
+        // Up to n − 1 lines: all n cover the whole grid.
+        for (k, &line) in lines.iter().enumerate().take(n - 1) {
+            inside = or(&inside, &house[line]);
+            for (r, region) in regions.iter().enumerate() {
+                if !used[r] && 2 * count(&and(region, &inside)) > n as u32 {
+                    used[r] = true;
+                    pieces = or(&pieces, region);
+                }
+            }
+            // One line against its regions is locked candidates already.
+            if k == 0 || count(&inside) != count(&pieces) {
+                continue;
+            }
+            let (a, b) = (and_not(&inside, &pieces), and_not(&pieces, &inside));
+            if !is_empty(&a) && count(&a) < n as u32 && !links.contains(&(a, b)) {
+                links.push((a, b));
+            }
+        }
+    }
+    links
 }
 
 /// The houses of a house set, lowest first.
@@ -245,6 +304,8 @@ fn bits<H: HouseSet>(mut set: H) -> impl Iterator<Item = usize> {
 struct Work<H> {
     singles: u32,
     locked: u32,
+    /// The digits whose planes changed since the law of leftovers looked.
+    leftovers: u32,
     /// Per digit in `singles`, its changed houses (bit `h`).
     singles_at: [H; 32],
     /// Per digit in `locked`, its changed houses.
@@ -256,6 +317,7 @@ impl<H: HouseSet> Default for Work<H> {
         Work {
             singles: 0,
             locked: 0,
+            leftovers: 0,
             singles_at: [H::EMPTY; 32],
             locked_at: [H::EMPTY; 32],
         }
@@ -275,6 +337,7 @@ impl<H: HouseSet> Work<H> {
             self.locked_at[self.locked.trailing_zeros() as usize] = H::EMPTY;
             self.locked &= self.locked - 1;
         }
+        self.leftovers = 0;
     }
 
     /// Notes that digit `d`'s places changed in `houses`.
@@ -284,6 +347,7 @@ impl<H: HouseSet> Work<H> {
         self.singles_at[d] |= houses;
         self.locked |= 1 << d;
         self.locked_at[d] |= houses;
+        self.leftovers |= 1 << d;
     }
 
     /// The next digit pending for hidden singles, and its houses.
@@ -314,6 +378,7 @@ impl<H: HouseSet> Work<H> {
         Work {
             singles: full,
             locked: full,
+            leftovers: full,
             singles_at: at,
             locked_at: at,
         }
@@ -487,6 +552,29 @@ impl<const W: usize, H: HouseSet> Board<'_, W, H> {
         progress
     }
 
+    /// The law of leftovers (jigsaws), for the digits whose planes changed:
+    /// returns whether any candidate went.
+    fn leftovers(&mut self) -> bool {
+        let mut progress = false;
+        while self.work.leftovers != 0 {
+            let d = self.work.leftovers.trailing_zeros() as usize;
+            self.work.leftovers &= self.work.leftovers - 1;
+            for (a, b) in &self.t.leftovers {
+                let (in_a, in_b) = (and(&self.b[d], a), and(&self.b[d], b));
+                let gone = match (is_empty(&in_a), is_empty(&in_b)) {
+                    (true, false) => (in_b, b),
+                    (false, true) => (in_a, a),
+                    _ => continue,
+                };
+                let touched = cells(gone.0).fold(H::EMPTY, |h, c| h | self.t.cell_houses[c]);
+                let keep = std::array::from_fn(|i| !gone.1[i]);
+                self.narrow(d, &keep, touched);
+                progress = true;
+            }
+        }
+        progress
+    }
+
     /// Applies the rules until none applies. Returns whether every cell is
     /// placed.
     fn propagate(&mut self) -> Result<bool, Contradiction> {
@@ -497,7 +585,7 @@ impl<const W: usize, H: HouseSet> Board<'_, W, H> {
             if is_empty(&self.unsolved()) {
                 return Ok(true);
             }
-            if self.locked() {
+            if self.locked() || self.leftovers() {
                 continue;
             }
             return Ok(false);
@@ -949,5 +1037,32 @@ impl<const W: usize, H: HouseSet> HouseProber<W, H> {
             Ok(false) => ProbeStep::Open,
         };
         (d, step)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{random_jigsaw, Rng};
+    use crate::shape::Extras;
+
+    /// Each pair of the law of leftovers holds the same digits in every
+    /// solved grid: random jigsaws of every side, each with a grid.
+    #[test]
+    fn leftover_pairs_hold_the_same_digits() {
+        let mut rng = Rng::new(23);
+        let mut pairs = 0;
+        for side in 4..=12 {
+            for _ in 0..6 {
+                let (shape, grid) = random_jigsaw(side, Extras::NONE, &mut rng);
+                let t = Tables::<4, u64>::new(&shape);
+                for (a, b) in &t.leftovers {
+                    let digits = |s: &Set<4>| cells(*s).fold(0u32, |m, c| m | 1 << grid.get(c));
+                    assert_eq!(digits(a), digits(b), "{}", shape.spec());
+                    pairs += 1;
+                }
+            }
+        }
+        assert!(pairs > 50, "only {pairs} pairs");
     }
 }
