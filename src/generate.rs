@@ -273,16 +273,15 @@ fn unique_within(puzzle: &Grid, budget: u64, emptied: Option<(usize, u8)>) -> bo
 
 /// Nodes allowed per uniqueness check while generating (a check that runs
 /// out keeps its cell): generous up to 16×16 for the square boxes and up to
-/// 9×9 for the other shapes; small for 25×25, whose sparse puzzles would
-/// otherwise take minutes. From 10×10 up the house engine's hardest checks
-/// (jigsaws above all) run to many thousands of nodes: with 2,000 instead of
-/// 20,000, 12×12 jigsaws keep half a given more (33.3 against 32.8) in half
-/// the time or less, and 16×16 jigsaws take 0.6 s instead of 6–12 s for
-/// about four givens more.
+/// 12×12 for the other shapes; small for 25×25, whose sparse puzzles would
+/// otherwise take minutes. From 13×13 up the house engine's hardest checks
+/// run to many thousands of nodes: with 2,000 instead of 20,000, a 16×16
+/// jigsaw takes 0.7 s instead of 6–16 s for about the same givens (71
+/// against 70 on average), a 20×20 1.8 s instead of 3–5 s for 3 givens more.
 fn check_budget(shape: &Shape) -> u64 {
     match (shape.side(), shape.square_box()) {
         (25.., _) => 300,
-        (10.., None) => 2_000,
+        (13.., None) => 2_000,
         _ => 20_000,
     }
 }
