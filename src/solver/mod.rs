@@ -288,8 +288,7 @@ pub fn unique_after_emptying(puzzle: &Grid, cell: usize, digit: u8, budget: u64)
     let shape = puzzle.shape();
     match (shape.square_box(), shape.cells()) {
         (Some(_), _) => None,
-        (None, 0..=64) => of::<1, u64>(puzzle, cell, digit, budget),
-        (None, 65..=128) => of::<2, u64>(puzzle, cell, digit, budget),
+        (None, 0..=128) => of::<2, u64>(puzzle, cell, digit, budget),
         (None, 129..=256) => of::<4, u64>(puzzle, cell, digit, budget),
         (None, _) => of::<10, u128>(puzzle, cell, digit, budget),
     }
@@ -335,8 +334,7 @@ pub fn propagated_candidates(puzzle: &Grid) -> Option<Vec<u32>> {
         (Some(3), _) => of::<S3>(givens),
         (Some(4), _) => of::<S4>(givens),
         (Some(_), _) => of::<S5>(givens),
-        (None, 0..=64) => of_houses::<1, u64>(shape, givens),
-        (None, 65..=128) => of_houses::<2, u64>(shape, givens),
+        (None, 0..=128) => of_houses::<2, u64>(shape, givens),
         (None, 129..=256) => of_houses::<4, u64>(shape, givens),
         (None, _) => of_houses::<10, u128>(shape, givens),
     }
@@ -396,8 +394,7 @@ fn learn_search(shape: &Shape, givens: &[u8], limit: u64, before: Before) -> Sea
         (Some(3), _) => from::<S3>(shape, givens, limit, before, Search::N3),
         (Some(4), _) => from::<S4>(shape, givens, limit, before, Search::N4),
         (Some(_), _) => from::<S5>(shape, givens, limit, before, Search::N5),
-        (None, 0..=64) => from_houses(shape, givens, limit, before, Search::H1),
-        (None, 65..=128) => from_houses(shape, givens, limit, before, Search::H2),
+        (None, 0..=128) => from_houses(shape, givens, limit, before, Search::H2),
         (None, 129..=256) => from_houses(shape, givens, limit, before, Search::H4),
         (None, _) => from_houses(shape, givens, limit, before, Search::H10),
     }
@@ -410,8 +407,7 @@ fn first_search(shape: &Shape, givens: &[u8], limit: u64) -> Search {
         (Some(3), _) => Search::N3(BandSearch::new(givens, limit)),
         (Some(4), _) => Search::N4(BandSearch::new(givens, limit)),
         (Some(_), _) => Search::N5(BandSearch::new(givens, limit)),
-        (None, 0..=64) => Search::H1(HouseSearch::new(shape, givens, limit)),
-        (None, 65..=128) => Search::H2(HouseSearch::new(shape, givens, limit)),
+        (None, 0..=128) => Search::H2(HouseSearch::new(shape, givens, limit)),
         (None, 129..=256) => Search::H4(HouseSearch::new(shape, givens, limit)),
         (None, _) => Search::H10(HouseSearch::new(shape, givens, limit)),
     }
@@ -423,7 +419,6 @@ enum Search {
     N3(BandSearch<S3>),
     N4(BandSearch<S4>),
     N5(BandSearch<S5>),
-    H1(HouseSearch<1>),
     H2(HouseSearch<2>),
     H4(HouseSearch<4>),
     H10(HouseSearch<10, u128>),
@@ -443,7 +438,6 @@ macro_rules! each {
             Search::N3($x) => $e,
             Search::N4($x) => $e,
             Search::N5($x) => $e,
-            Search::H1($x) => $e,
             Search::H2($x) => $e,
             Search::H4($x) => $e,
             Search::H10($x) => $e,
@@ -532,10 +526,6 @@ impl Solver {
                     s.restart(puzzle.cells(), limit);
                     true
                 }
-                Search::H1(s) => {
-                    s.restart(puzzle.cells(), limit);
-                    true
-                }
                 Search::H2(s) => {
                     s.restart(puzzle.cells(), limit);
                     true
@@ -610,7 +600,6 @@ impl Solver {
                 | Search::N3(_)
                 | Search::N4(_)
                 | Search::N5(_)
-                | Search::H1(_)
                 | Search::H2(_)
                 | Search::H4(_)
                 | Search::H10(_)
