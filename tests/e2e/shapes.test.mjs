@@ -134,6 +134,38 @@ for (const shape of SHAPES) {
   });
 }
 
+test('12×12 jigsaw from the size menu: fresh regions, copied as text, solved and verified', async () => {
+  await inPage(
+    browser,
+    site.url,
+    async (page) => {
+      await page.selectOption('#size', 'jigsaw 12');
+      await page.selectOption('#level', 'hard');
+      await page.click('#generate');
+      await page.waitForFunction(() => /^(A new|No )/.test(document.querySelector('#status').textContent), null, {
+        timeout: 60000,
+      });
+      assert.match(await status(page), /^A new hard 12.12 jigsaw puzzle/);
+      assert.equal((await cellTexts(page)).length, 144);
+      // The puzzle as text: a jigsaw block, each row's cells beside its
+      // regions, which the verifier's parse reads back as the same shape.
+      await page.click('#copy');
+      const text = await page.evaluate(() => navigator.clipboard.readText());
+      const rows = text.trim().split('\n');
+      assert.equal(rows[0], 'jigsaw');
+      assert.equal(rows.length, 13);
+      assert.ok(
+        rows.slice(1).every((r) => /^[.1-9ABC]{12} +[A-L]{12}$/.test(r)),
+        text,
+      );
+      await page.click('#solve');
+      assert.match(await solved(page), /^Solved/);
+      assert.equal(await verifiedInPage(page, text), 'yes');
+    },
+    { viewport: { width: 1280, height: 800 }, permissions: ['clipboard-read', 'clipboard-write'] },
+  );
+});
+
 test('each shape drawn at every screen size, light and dark', async () => {
   const sizes = [
     { width: 1280, height: 800 },
