@@ -152,8 +152,14 @@ impl Alphabet {
                 .map(|d| d as u8);
         }
         let symbols = self.symbols(side)?;
-        let ch = ch.to_ascii_uppercase();
-        symbols.find(ch).map(|i| i as u8 + 1)
+        // Every symbol is ASCII: a byte scan over a side's few symbols is a
+        // fraction of a general char search, and the parser asks this for
+        // every cell of every puzzle.
+        if !ch.is_ascii() {
+            return None;
+        }
+        let b = (ch as u8).to_ascii_uppercase();
+        symbols.bytes().position(|s| s == b).map(|i| i as u8 + 1)
     }
 
     /// The digit a written number stands for (`"16"` → 16) in numbers of
