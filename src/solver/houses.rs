@@ -743,6 +743,21 @@ impl<const W: usize, H: HouseSet> HouseSearch<W, H> {
     /// Sets up the search for `givens` (0 = empty) of `shape` and
     /// propagates the root.
     pub(crate) fn new(shape: &Shape, givens: &[u8], limit: u64) -> Self {
+        Self::setting_up(shape, givens, limit, None)
+    }
+
+    /// Sets up the search for the solutions of `givens` in which cell
+    /// `excluded.0` does not hold digit `excluded.1` (1-based).
+    pub(crate) fn new_excluding(
+        shape: &Shape,
+        givens: &[u8],
+        limit: u64,
+        excluded: (usize, u8),
+    ) -> Self {
+        Self::setting_up(shape, givens, limit, Some(excluded))
+    }
+
+    fn setting_up(shape: &Shape, givens: &[u8], limit: u64, excluded: Option<(usize, u8)>) -> Self {
         let t = Arc::new(Tables::<W, H>::new(shape));
         let stride = t.n + 1;
         let mut s = HouseSearch {
@@ -761,26 +776,13 @@ impl<const W: usize, H: HouseSet> HouseSearch<W, H> {
             stats: Stats::default(),
             finished: false,
         };
-        s.restart(givens, limit);
+        s.restart_excluding(givens, limit, excluded);
         s
     }
 
     /// Starts over on `givens` of the same shape, keeping the memory.
     pub(crate) fn restart(&mut self, givens: &[u8], limit: u64) {
         self.restart_excluding(givens, limit, None);
-    }
-
-    /// Sets up the search for the solutions of `givens` in which cell
-    /// `excluded.0` does not hold digit `excluded.1` (1-based).
-    pub(crate) fn new_excluding(
-        shape: &Shape,
-        givens: &[u8],
-        limit: u64,
-        excluded: (usize, u8),
-    ) -> Self {
-        let mut s = HouseSearch::new(shape, &[], 1);
-        s.restart_excluding(givens, limit, Some(excluded));
-        s
     }
 
     fn restart_excluding(&mut self, givens: &[u8], limit: u64, excluded: Option<(usize, u8)>) {
