@@ -144,6 +144,7 @@ pub mod generate;
 pub mod grid;
 pub mod logic;
 pub mod parse;
+pub mod picture;
 pub mod session;
 pub mod shape;
 pub mod share;

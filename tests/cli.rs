@@ -929,3 +929,60 @@ fn every_shape_round_trips_through_solve() {
     assert!(printed.starts_with("jigsaw\n"), "{printed}");
     assert_eq!(text(&run(&["solve"], &printed).stdout), printed);
 }
+
+#[test]
+fn read_prints_a_picture_s_puzzle_for_the_other_commands() {
+    // The 9×9 screenshot fixture: one line that `count` reads back.
+    let out = run(&["read", &data("pictures/0000-screen-9.png")], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let line = text(&out.stdout);
+    assert_eq!(line.lines().count(), 1);
+    assert_eq!(line.trim().len(), 81);
+    let truth = std::fs::read_to_string(data("pictures/truth.tsv")).unwrap();
+    let cells: Vec<u8> = truth
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split('\t')
+        .nth(5)
+        .unwrap()
+        .split(',')
+        .map(|v| v.parse().unwrap())
+        .collect();
+    let read: Vec<u8> = line
+        .trim()
+        .bytes()
+        .map(|b| if b == b'.' { 0 } else { b - b'0' })
+        .collect();
+    assert_eq!(read, cells);
+    let counted = run(&["count"], &line);
+    assert!(counted.status.success(), "{}", text(&counted.stderr));
+    assert_eq!(text(&counted.stdout).lines().count(), 1);
+}
+
+#[test]
+fn read_says_where_no_puzzle_was_found_and_goes_on() {
+    let crossword = data("pictures/0005-none-crossword.png");
+    let screen = data("pictures/0003-screen-6.png");
+    let out = run(&["read", "--format", "tsv", &crossword, &screen], "");
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(&format!("no puzzle found in {crossword}")),
+        "{err}"
+    );
+    let rows: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+    assert_eq!(
+        rows[0],
+        "file\tside\tshape\talphabet\tpuzzle\tstatus\tdoubtful\tconfidence"
+    );
+    assert_eq!(rows.len(), 2);
+    let f: Vec<&str> = rows[1].split('\t').collect();
+    // The shape as the JS API names it: the side alone for its usual boxes.
+    assert_eq!((f[1], f[2], f[3]), ("6", "6", "digits"));
+    assert_eq!(f[7].split(',').count(), 36);
+    // A file that is no picture is an unreadable file: status 2.
+    let out = run(&["read", &data("pictures/truth.tsv")], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("cannot read"));
+}

@@ -5,6 +5,7 @@ mod batch;
 mod bench;
 mod generate;
 mod progress;
+mod read;
 mod table;
 
 use std::fs::File;
@@ -50,6 +51,10 @@ enum Command {
     /// Print the logical path of every puzzle, one step a line: the technique, then its
     /// placements (R3C7=5) and eliminations (R3C7<>5). Where logic runs out it says so.
     Explain(ExplainArgs),
+    /// Read the puzzle in each picture (a screenshot or a photo of a printed grid) and print it
+    /// as one line that the other commands read: `bitsudoku read a.png | bitsudoku solve`.
+    /// Exit status 1 when some picture holds no puzzle.
+    Read(read::ReadArgs),
 }
 
 #[derive(Args, Debug)]
@@ -291,6 +296,7 @@ pub fn main() -> ExitCode {
         Command::Explain(args) => run_batch(&args.input, 2, Mode::Explain(args.level), out()),
         Command::Bench(args) => bench::run(&args),
         Command::Generate(args) => generate::run(&args),
+        Command::Read(args) => read::run(&args),
     };
     match result {
         Ok(status) => ExitCode::from(status),

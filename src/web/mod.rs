@@ -16,6 +16,8 @@ pub mod words;
 pub mod api;
 #[cfg(target_arch = "wasm32")]
 pub mod collection;
+#[cfg(all(target_arch = "wasm32", feature = "picture"))]
+pub mod picture;
 #[cfg(all(target_arch = "wasm32", feature = "page"))]
 pub mod view;
 

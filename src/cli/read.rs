@@ -1,0 +1,147 @@
+//! `bitsudoku read`: the puzzle in each picture, one line each, in the
+//! format the other commands read (`bitsudoku read a.png | bitsudoku solve`).
+//! The `image` crate decodes; everything else is the core's
+//! (`bitsudoku::picture`).
+
+use std::io::{self, Write};
+
+use bitsudoku::picture::doubt::{check, Status};
+use bitsudoku::picture::{read, Gray, Reading};
+use bitsudoku::{format, Layout, Notation};
+use clap::{Args, ValueEnum};
+
+#[derive(Args, Debug)]
+pub struct ReadArgs {
+    /// Pictures: PNG, JPEG, GIF, BMP or WebP.
+    #[arg(required = true)]
+    files: Vec<String>,
+    /// text: one puzzle line per picture (notes on doubtful cells go to stderr);
+    /// tsv: a header, then per picture its file, side, shape, alphabet, puzzle, the
+    /// solver's verdict, the doubtful cells and every cell's confidence.
+    #[arg(long, value_enum, default_value_t = ReadFormat::Text)]
+    format: ReadFormat,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum ReadFormat {
+    Text,
+    Tsv,
+}
+
+/// Node budget of each of the solver's checks of a reading.
+const BUDGET: u64 = 200_000;
+
+fn decode(path: &str) -> Result<Gray, String> {
+    let image = image::ImageReader::open(path)
+        .map_err(|e| e.to_string())?
+        .with_guessed_format()
+        .map_err(|e| e.to_string())?
+        .decode()
+        .map_err(|e| e.to_string())?
+        .to_rgba8();
+    let (w, h) = (image.width() as usize, image.height() as usize);
+    Gray::from_rgba(w, h, image.as_raw()).ok_or_else(|| "the picture is empty".into())
+}
+
+fn line(reading: &Reading) -> String {
+    let side = reading.grid.shape().side();
+    let notation = Notation {
+        alphabet: reading.alphabet,
+        layout: Layout::Line,
+        blank: reading.alphabet.default_blank(side),
+        kind: false,
+    };
+    format(&reading.grid, &notation).trim_end().to_string()
+}
+
+pub fn run(args: &ReadArgs) -> io::Result<u8> {
+    let mut out = io::BufWriter::new(io::stdout());
+    let mut status = 0u8;
+    if args.format == ReadFormat::Tsv {
+        writeln!(
+            out,
+            "file\tside\tshape\talphabet\tpuzzle\tstatus\tdoubtful\tconfidence"
+        )?;
+    }
+    for path in &args.files {
+        let picture = match decode(path) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("bitsudoku: cannot read {path}: {e}");
+                status = 2;
+                continue;
+            }
+        };
+        let reading = match read(&picture) {
+            Ok(r) => r,
+            Err(why) => {
+                eprintln!("bitsudoku: no puzzle found in {path} ({why})");
+                status = status.max(1);
+                continue;
+            }
+        };
+        let checked = check(&reading, BUDGET);
+        let shape = reading.grid.shape();
+        let name = |cell: usize| shape.cell_name(cell);
+        match args.format {
+            ReadFormat::Text => {
+                writeln!(out, "{}", line(&reading))?;
+                let verdict = match checked.status {
+                    Status::Unique => None,
+                    Status::Several => Some("has several solutions"),
+                    Status::Broken => Some("has no solution"),
+                    Status::Unknown => Some("could not be checked"),
+                };
+                if let Some(v) = verdict {
+                    eprintln!("bitsudoku: {path}: the puzzle read {v}");
+                }
+                for c in &checked.corrections {
+                    let changes: Vec<String> = c
+                        .changes
+                        .iter()
+                        .map(|&(cell, v)| {
+                            let to = if v == 0 {
+                                "empty".to_string()
+                            } else {
+                                reading.alphabet.symbol(shape.side(), v)
+                            };
+                            format!("{} as {to}", name(cell))
+                        })
+                        .collect();
+                    eprintln!(
+                        "bitsudoku: {path}: reading {} gives one solution",
+                        changes.join(" and ")
+                    );
+                }
+                if checked.status == Status::Unique && !checked.doubtful.is_empty() {
+                    let cells: Vec<String> = checked.doubtful.iter().map(|&c| name(c)).collect();
+                    eprintln!(
+                        "bitsudoku: {path}: check {} (read with doubt)",
+                        cells.join(", ")
+                    );
+                }
+            }
+            ReadFormat::Tsv => {
+                let confidence: Vec<String> = reading
+                    .confidence
+                    .iter()
+                    .map(|c| format!("{c:.2}"))
+                    .collect();
+                let doubtful: Vec<String> = checked.doubtful.iter().map(|&c| name(c)).collect();
+                writeln!(
+                    out,
+                    "{path}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+                    shape.side(),
+                    shape.spec(),
+                    reading.alphabet,
+                    line(&reading),
+                    format!("{:?}", checked.status).to_lowercase(),
+                    doubtful.join(","),
+                    confidence.join(",")
+                )?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(status)
+}

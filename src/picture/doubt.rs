@@ -1,0 +1,200 @@
+//! The solver helps the reader: a grid read with a conflict, no solution or
+//! several is not handed over as it is. The cells most likely misread are
+//! those the classifier was least sure of, and among them those whose next
+//! most likely reading makes the puzzle consistent with one solution: the
+//! solver tries each in milliseconds.
+
+use super::Reading;
+use crate::grid::Grid;
+use crate::solver::{solve, Outcome, SolveOptions};
+
+/// At most this many cells are pointed at: a person checks them by eye.
+pub const MAX_DOUBTS: usize = 5;
+
+/// Below this confidence a cell is doubtful even in a valid puzzle.
+pub const SURE: f32 = 0.9;
+
+/// What the solver says of a reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// One solution: a real puzzle.
+    Unique,
+    /// Several solutions (a given may have been missed).
+    Several,
+    /// No solution, or two equal symbols in a house.
+    Broken,
+    /// The search ran out of its budget.
+    Unknown,
+}
+
+/// Changes that make the reading a puzzle with one solution.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Correction {
+    /// `(cell, value)` pairs, value 0 for empty.
+    pub changes: Vec<(usize, u8)>,
+    /// How likely the classifier finds the changed reading against the
+    /// reading it gave (a ratio; higher first).
+    pub likelihood: f32,
+}
+
+/// The solver's verdict and the cells to look at.
+#[derive(Clone, Debug)]
+pub struct Check {
+    /// The reading as it is.
+    pub status: Status,
+    /// Cells to check by eye, most doubtful first (at most [`MAX_DOUBTS`]).
+    pub doubtful: Vec<usize>,
+    /// Corrections the solver found, most likely first (at most three).
+    pub corrections: Vec<Correction>,
+}
+
+/// The verdict on a grid, each search stopped after `budget` nodes.
+fn verdict(grid: &Grid, budget: u64) -> Status {
+    if grid.has_conflict() {
+        return Status::Broken;
+    }
+    let options = SolveOptions {
+        max_nodes: budget,
+        ..SolveOptions::default()
+    };
+    match solve(grid, &options).outcome {
+        Outcome::Unique(_) => Status::Unique,
+        Outcome::Several { .. } | Outcome::Solved(_) => Status::Several,
+        Outcome::NoSolution | Outcome::Conflict(_) => Status::Broken,
+        Outcome::OutOfBudget { .. } => Status::Unknown,
+    }
+}
+
+/// Checks a reading; each search is stopped after `budget` nodes.
+pub fn check(reading: &Reading, budget: u64) -> Check {
+    let grid = &reading.grid;
+    let status = verdict(grid, budget);
+    let mut by_doubt: Vec<usize> = (0..grid.cells().len()).collect();
+    by_doubt.sort_by(|&a, &b| reading.confidence[a].total_cmp(&reading.confidence[b]));
+    let unsure: Vec<usize> = by_doubt
+        .iter()
+        .cloned()
+        .filter(|&c| reading.confidence[c] < SURE)
+        .collect();
+    let mut corrections = Vec::new();
+    if status != Status::Unique && status != Status::Unknown {
+        // Cells in a conflict first, then the least sure symbols.
+        let mut suspects: Vec<usize> = Vec::new();
+        for c in grid.conflicts() {
+            for cell in [c.first, c.second] {
+                if !suspects.contains(&cell) {
+                    suspects.push(cell);
+                }
+            }
+        }
+        suspects.sort_by(|&a, &b| reading.confidence[a].total_cmp(&reading.confidence[b]));
+        for &cell in by_doubt.iter().filter(|&&c| grid.get(c) != 0).take(10) {
+            if !suspects.contains(&cell) {
+                suspects.push(cell);
+            }
+        }
+        let odds = |cell: usize, value: u8, p: f32| {
+            let _ = value;
+            p.max(1e-6) / reading.confidence[cell].max(1e-6)
+        };
+        let try_changes = |changes: &[(usize, u8)]| {
+            let mut g = grid.clone();
+            for &(cell, value) in changes {
+                g.set(cell, value);
+            }
+            verdict(&g, budget) == Status::Unique
+        };
+        for &cell in &suspects {
+            for &(value, p) in &reading.alternatives[cell] {
+                if try_changes(&[(cell, value)]) {
+                    corrections.push(Correction {
+                        changes: vec![(cell, value)],
+                        likelihood: odds(cell, value, p),
+                    });
+                }
+            }
+        }
+        if corrections.is_empty() {
+            // Two changes among the six most suspect cells' best alternatives
+            // (emptying included).
+            let top: Vec<usize> = suspects.iter().cloned().take(6).collect();
+            for (i, &a) in top.iter().enumerate() {
+                for &b in &top[i + 1..] {
+                    for &(va, pa) in reading.alternatives[a].iter().take(2) {
+                        for &(vb, pb) in reading.alternatives[b].iter().take(2) {
+                            if try_changes(&[(a, va), (b, vb)]) {
+                                corrections.push(Correction {
+                                    changes: vec![(a, va), (b, vb)],
+                                    likelihood: odds(a, va, pa) * odds(b, vb, pb),
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        corrections.sort_by(|a, b| b.likelihood.total_cmp(&a.likelihood));
+        corrections.truncate(3);
+    }
+    let mut doubtful: Vec<usize> = Vec::new();
+    for cell in corrections
+        .iter()
+        .flat_map(|c| c.changes.iter().map(|&(cell, _)| cell))
+        .chain(unsure)
+    {
+        if !doubtful.contains(&cell) && doubtful.len() < MAX_DOUBTS {
+            doubtful.push(cell);
+        }
+    }
+    Check {
+        status,
+        doubtful,
+        corrections,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::{parse_first, ParseOptions};
+
+    fn reading(text: &str) -> Reading {
+        let grid = parse_first(text, ParseOptions::default()).unwrap().0.grid;
+        let n = grid.cells().len();
+        Reading {
+            grid,
+            alphabet: crate::Alphabet::Digits,
+            confidence: vec![1.0; n],
+            alternatives: vec![Vec::new(); n],
+            corners: [(0.0, 0.0); 4],
+        }
+    }
+
+    const PUZZLE: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn a_good_reading_needs_no_correction() {
+        let check = check(&reading(PUZZLE), 100_000);
+        assert_eq!(check.status, Status::Unique);
+        assert!(check.corrections.is_empty() && check.doubtful.is_empty());
+    }
+
+    #[test]
+    fn a_misread_symbol_is_found_by_the_solver() {
+        // The 8 in row 1 read as a 4 (a conflict with the 4 in the same
+        // row), the classifier's second guess being 8.
+        let mut r = reading(PUZZLE);
+        r.grid.set(6, 4);
+        r.confidence[6] = 0.5;
+        r.alternatives[6] = vec![(8, 0.4), (3, 0.05), (0, 0.0)];
+        // Another unsure cell that is right: changing it does not help.
+        r.confidence[8] = 0.6;
+        r.alternatives[8] = vec![(6, 0.3), (0, 0.0)];
+        let check = check(&r, 100_000);
+        assert_eq!(check.status, Status::Broken);
+        assert_eq!(check.corrections[0].changes, vec![(6, 8)]);
+        assert_eq!(check.doubtful[0], 6);
+        assert!(check.doubtful.contains(&8));
+    }
+}

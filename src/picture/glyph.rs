@@ -1,0 +1,302 @@
+//! What is written in one cell: nothing, pencil marks (nothing too), or one
+//! or two symbols, each cut out and scaled to a small square for the
+//! classifier.
+//!
+//! - Only the inner part of the cell is read, so its lines stay out; a piece
+//!   of line that still reaches in (a thick box line, a photo's slightly bent
+//!   line) is long, thin and touches the border, and is dropped.
+//! - The threshold is the cell's own, half-way between its paper and its
+//!   darkest ink: a highlighted cell, a shadow or a coloured entry all keep
+//!   their shapes.
+//! - Pencil marks are much smaller than a symbol: a cell whose tallest piece
+//!   is under 30% of the cell holds none, and pieces much smaller than the
+//!   tallest are not part of the symbol.
+//! - Two symbols (numbers 10 to 25) sit side by side: pieces that overlap
+//!   across are one symbol.
+//!
+//! The scaling keeps the symbol's proportions (a `1` stays narrow), and the
+//! levels stay grey (blur and anti-aliasing carry shape).
+
+use super::ink::Gray;
+
+/// The side of the square a symbol is scaled to.
+pub const GLYPH: usize = 20;
+
+/// Inputs to the classifier: the square's levels, then the symbol's width
+/// over its height and its height over the cell's.
+pub const FEATURES: usize = GLYPH * GLYPH + 2;
+
+/// One symbol cut out of a cell.
+#[derive(Clone, Debug)]
+pub struct Mark {
+    /// The classifier's inputs, ink 1 and paper 0.
+    pub features: Vec<f32>,
+}
+
+/// What a cell holds.
+#[derive(Clone, Debug, Default)]
+pub struct CellInk {
+    /// Its symbols left to right; empty for an empty cell.
+    pub marks: Vec<Mark>,
+    /// Paper minus darkest ink, in levels.
+    pub contrast: f32,
+    /// The tallest piece of ink over the cell's side (0 when blank).
+    pub tallest: f32,
+}
+
+struct Piece {
+    bounds: [usize; 4],
+    pixels: usize,
+}
+
+/// The inner part of a cell, as a small grey picture: the box from `left`
+/// to `right` and `top` to `bottom` (between its lines' ink), less a margin
+/// of 7% of the cell's side.
+pub fn inner(picture: &Gray, [left, top, right, bottom]: [f32; 4], cell: f32) -> Gray {
+    let inset = (cell * 0.07).max(1.5);
+    let x0 = (left + inset).round().max(0.0) as usize;
+    let y0 = (top + inset).round().max(0.0) as usize;
+    let x1 = ((right - inset).round().max(0.0) as usize)
+        .min(picture.width)
+        .max(x0 + 1);
+    let y1 = ((bottom - inset).round().max(0.0) as usize)
+        .min(picture.height)
+        .max(y0 + 1);
+    let (x0, y0) = (x0.min(picture.width - 1), y0.min(picture.height - 1));
+    let (x1, y1) = (
+        x1.min(picture.width).max(x0 + 1),
+        y1.min(picture.height).max(y0 + 1),
+    );
+    let mut pixels = Vec::with_capacity((x1 - x0) * (y1 - y0));
+    for yy in y0..y1 {
+        pixels.extend_from_slice(&picture.pixels[yy * picture.width + x0..yy * picture.width + x1]);
+    }
+    Gray::new(x1 - x0, y1 - y0, pixels).expect("a non-empty box")
+}
+
+/// The paper level and the darkest ink level of a cell's inner part: the
+/// 80th and 1st percentiles (a symbol covers well under a fifth of it).
+pub fn levels(inner: &Gray) -> (f32, f32) {
+    let mut counts = [0usize; 256];
+    for &p in &inner.pixels {
+        counts[p as usize] += 1;
+    }
+    let n = inner.pixels.len();
+    let at = |fraction: f32| {
+        let want = (n as f32 * fraction) as usize;
+        let mut seen = 0;
+        for (level, &c) in counts.iter().enumerate() {
+            seen += c;
+            if seen > want {
+                return level as f32;
+            }
+        }
+        255.0
+    };
+    (at(0.8), at(0.01))
+}
+
+/// Reads a cell's inner part (from [`inner`]); `cell` is the whole cell's
+/// side in pixels, `min_contrast` the least paper-to-ink difference that is
+/// writing rather than noise.
+pub fn read_cell(inner: &Gray, cell: f32, min_contrast: f32) -> CellInk {
+    let (paper, dark) = levels(inner);
+    let contrast = paper - dark;
+    let mut out = CellInk {
+        marks: Vec::new(),
+        contrast,
+        tallest: 0.0,
+    };
+    if contrast < min_contrast {
+        return out;
+    }
+    let cut = dark + contrast * 0.5;
+    let (w, h) = (inner.width, inner.height);
+    let ink: Vec<bool> = inner.pixels.iter().map(|&p| (p as f32) < cut).collect();
+    let mut pieces = pieces(&ink, w, h);
+    let thin = cell * 0.15;
+    let speck = ((cell * cell) * 0.002).max(2.0) as usize;
+    pieces.retain(|p| {
+        let (pw, ph) = (p.bounds[2] + 1 - p.bounds[0], p.bounds[3] + 1 - p.bounds[1]);
+        // A piece of line runs along the side it touches, most of its length;
+        // a symbol cut by the margin (a wide number) does not.
+        let along_side = (p.bounds[0] == 0 || p.bounds[2] + 1 == w)
+            && (pw as f32) < thin.max(2.0)
+            && ph * 10 >= h * 6;
+        let along_top = (p.bounds[1] == 0 || p.bounds[3] + 1 == h)
+            && (ph as f32) < thin.max(2.0)
+            && pw * 10 >= w * 6;
+        p.pixels >= speck && !along_side && !along_top
+    });
+    let height = |p: &Piece| (p.bounds[3] + 1 - p.bounds[1]) as f32;
+    let tallest = pieces.iter().map(height).fold(0.0, f32::max);
+    out.tallest = tallest / cell;
+    if tallest < cell * 0.3 {
+        return out;
+    }
+    // Symbols: pieces nearly as tall as the tallest, joined when they overlap
+    // across; smaller pieces within a symbol's span (a broken stroke) join it.
+    let mut symbols: Vec<[usize; 4]> = Vec::new();
+    pieces.sort_by_key(|p| std::cmp::Reverse(p.bounds[3] - p.bounds[1]));
+    for p in &pieces {
+        let b = p.bounds;
+        let overlaps = |s: &[usize; 4]| {
+            let lo = b[0].max(s[0]);
+            let hi = b[2].min(s[2]);
+            hi >= lo && (hi - lo + 1) * 2 >= (b[2] - b[0] + 1).min(s[2] - s[0] + 1)
+        };
+        if let Some(s) = symbols.iter_mut().find(|s| overlaps(s)) {
+            *s = [
+                s[0].min(b[0]),
+                s[1].min(b[1]),
+                s[2].max(b[2]),
+                s[3].max(b[3]),
+            ];
+        } else if height(p) >= tallest * 0.55 {
+            symbols.push(b);
+        }
+    }
+    symbols.sort_by_key(|s| s[0]);
+    out.marks = symbols
+        .iter()
+        .map(|b| Mark {
+            features: features(inner, *b, paper, contrast, cell),
+        })
+        .collect();
+    out
+}
+
+/// The pieces of ink (8-connected) in a small picture.
+fn pieces(ink: &[bool], w: usize, h: usize) -> Vec<Piece> {
+    let mut seen = vec![false; ink.len()];
+    let mut out = Vec::new();
+    let mut stack = Vec::new();
+    for start in 0..ink.len() {
+        if !ink[start] || seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        stack.push(start);
+        let mut bounds = [usize::MAX, usize::MAX, 0, 0];
+        let mut pixels = 0;
+        while let Some(i) = stack.pop() {
+            let (x, y) = (i % w, i / w);
+            pixels += 1;
+            bounds = [
+                bounds[0].min(x),
+                bounds[1].min(y),
+                bounds[2].max(x),
+                bounds[3].max(y),
+            ];
+            for ny in y.saturating_sub(1)..(y + 2).min(h) {
+                for nx in x.saturating_sub(1)..(x + 2).min(w) {
+                    let j = ny * w + nx;
+                    if ink[j] && !seen[j] {
+                        seen[j] = true;
+                        stack.push(j);
+                    }
+                }
+            }
+        }
+        out.push(Piece { bounds, pixels });
+    }
+    out
+}
+
+/// A symbol's box scaled into the [`GLYPH`]² square (longest side filling
+/// it but for a pixel's margin, centred), as ink levels, then its shape.
+fn features(inner: &Gray, b: [usize; 4], paper: f32, contrast: f32, cell: f32) -> Vec<f32> {
+    let (w, h) = ((b[2] + 1 - b[0]) as f32, (b[3] + 1 - b[1]) as f32);
+    let scale = (GLYPH as f32 - 2.0) / w.max(h);
+    let (ox, oy) = (
+        (GLYPH as f32 - w * scale) / 2.0,
+        (GLYPH as f32 - h * scale) / 2.0,
+    );
+    let mut out = vec![0f32; FEATURES];
+    const SUB: usize = 3;
+    for gy in 0..GLYPH {
+        for gx in 0..GLYPH {
+            let mut sum = 0.0;
+            for sy in 0..SUB {
+                for sx in 0..SUB {
+                    let tx = gx as f32 + (sx as f32 + 0.5) / SUB as f32;
+                    let ty = gy as f32 + (sy as f32 + 0.5) / SUB as f32;
+                    // Back into the cell's pixels; outside the box is paper.
+                    let x = (tx - ox) / scale;
+                    let y = (ty - oy) / scale;
+                    if x < 0.0 || y < 0.0 || x > w || y > h {
+                        continue;
+                    }
+                    let level = inner.sample(b[0] as f32 + x - 0.5, b[1] as f32 + y - 0.5);
+                    sum += ((paper - level) / contrast).clamp(0.0, 1.0);
+                }
+            }
+            out[gy * GLYPH + gx] = sum / (SUB * SUB) as f32;
+        }
+    }
+    out[GLYPH * GLYPH] = (w / h).min(2.0) / 2.0;
+    out[GLYPH * GLYPH + 1] = (h / cell).min(1.0);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 40×40 cell, white, with dark rectangles.
+    fn cell_with(rects: &[[usize; 4]]) -> Gray {
+        let mut pixels = vec![240u8; 1600];
+        for r in rects {
+            for y in r[1]..r[3] {
+                for x in r[0]..r[2] {
+                    pixels[y * 40 + x] = 20;
+                }
+            }
+        }
+        Gray::new(40, 40, pixels).unwrap()
+    }
+
+    #[test]
+    fn blank_and_pencil_marks_are_empty() {
+        let g = cell_with(&[]);
+        assert!(
+            read_cell(&inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0), 40.0, 30.0)
+                .marks
+                .is_empty()
+        );
+        // Three small marks, 6 px tall (15% of the cell).
+        let g = cell_with(&[[6, 6, 9, 12], [16, 6, 19, 12], [26, 6, 29, 12]]);
+        let read = read_cell(&inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0), 40.0, 30.0);
+        assert!(read.marks.is_empty());
+        assert!(read.tallest < 0.3);
+    }
+
+    #[test]
+    fn a_bar_is_one_narrow_symbol_and_two_bars_two() {
+        let g = cell_with(&[[18, 8, 22, 32]]);
+        let read = read_cell(&inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0), 40.0, 30.0);
+        assert_eq!(read.marks.len(), 1);
+        let f = &read.marks[0].features;
+        assert!(f[GLYPH * GLYPH] < 0.15, "narrow: {}", f[GLYPH * GLYPH]);
+        // The middle column of the square is ink, the corners paper.
+        assert!(f[10 * GLYPH + 10] > 0.9 && f[0] < 0.01);
+        let g = cell_with(&[[10, 8, 14, 32], [24, 8, 28, 32]]);
+        assert_eq!(
+            read_cell(&inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0), 40.0, 30.0)
+                .marks
+                .len(),
+            2
+        );
+    }
+
+    #[test]
+    fn a_line_reaching_in_is_dropped() {
+        // A thick line along the top edge of the inner part.
+        let g = cell_with(&[[0, 4, 40, 6]]);
+        assert!(
+            read_cell(&inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0), 40.0, 30.0)
+                .marks
+                .is_empty()
+        );
+    }
+}

@@ -1,0 +1,231 @@
+//! Grey pictures and the ink in them: shrinking, which side is ink, and the
+//! adaptive threshold every later stage reads.
+//!
+//! A threshold against the mean of a window around each pixel, not one
+//! level for the whole picture: a phone photo is lit unevenly (a shadow can
+//! make the paper on one side darker than the ink on the other), and a grid
+//! line is thin, so only its neighbourhood says whether it is ink.
+
+/// A grey picture, one byte a pixel, 0 black to 255 white, row by row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Gray {
+    /// Pixels across.
+    pub width: usize,
+    /// Pixels down.
+    pub height: usize,
+    /// `width × height` levels, row by row.
+    pub pixels: Vec<u8>,
+}
+
+impl Gray {
+    /// A picture from grey levels; `None` when the length is not
+    /// `width × height` or either side is zero.
+    pub fn new(width: usize, height: usize, pixels: Vec<u8>) -> Option<Gray> {
+        (width > 0 && height > 0 && pixels.len() == width.checked_mul(height)?).then_some(Gray {
+            width,
+            height,
+            pixels,
+        })
+    }
+
+    /// A picture from RGBA bytes (a canvas's `ImageData`); transparent pixels
+    /// count as white, as a page shows them.
+    pub fn from_rgba(width: usize, height: usize, rgba: &[u8]) -> Option<Gray> {
+        if rgba.len() != width.checked_mul(height)?.checked_mul(4)? {
+            return None;
+        }
+        let pixels = rgba
+            .chunks_exact(4)
+            .map(|p| {
+                let luma = (p[0] as u32 * 77 + p[1] as u32 * 150 + p[2] as u32 * 29) >> 8;
+                let a = p[3] as u32;
+                ((luma * a + 255 * (255 - a)) / 255) as u8
+            })
+            .collect();
+        Gray::new(width, height, pixels)
+    }
+
+    /// The level at `(x, y)`.
+    #[inline]
+    pub fn at(&self, x: usize, y: usize) -> u8 {
+        self.pixels[y * self.width + x]
+    }
+
+    /// The level at a point between pixels, interpolated; outside the picture
+    /// the nearest edge pixel.
+    pub fn sample(&self, x: f32, y: f32) -> f32 {
+        let x = x.clamp(0.0, (self.width - 1) as f32);
+        let y = y.clamp(0.0, (self.height - 1) as f32);
+        let (x0, y0) = (x as usize, y as usize);
+        let (x1, y1) = ((x0 + 1).min(self.width - 1), (y0 + 1).min(self.height - 1));
+        let (fx, fy) = (x - x0 as f32, y - y0 as f32);
+        let top = self.at(x0, y0) as f32 * (1.0 - fx) + self.at(x1, y0) as f32 * fx;
+        let bottom = self.at(x0, y1) as f32 * (1.0 - fx) + self.at(x1, y1) as f32 * fx;
+        top * (1.0 - fy) + bottom * fy
+    }
+
+    /// The picture shrunk by a whole `factor`, each pixel the mean of its
+    /// block (a box filter keeps thin lines as grey rather than dropping them).
+    pub fn shrink(&self, factor: usize) -> Gray {
+        if factor <= 1 {
+            return self.clone();
+        }
+        let (w, h) = (self.width / factor, self.height / factor);
+        let (w, h) = (w.max(1), h.max(1));
+        let mut sums = vec![0u32; w * h];
+        for y in 0..(h * factor).min(self.height) {
+            let row = &self.pixels[y * self.width..][..(w * factor).min(self.width)];
+            let out = &mut sums[(y / factor) * w..][..w];
+            for (x, &p) in row.iter().enumerate() {
+                out[x / factor] += p as u32;
+            }
+        }
+        let area = (factor * factor) as u32;
+        Gray {
+            width: w,
+            height: h,
+            pixels: sums.into_iter().map(|s| (s / area) as u8).collect(),
+        }
+    }
+
+    /// The picture with dark and light swapped.
+    pub fn inverted(&self) -> Gray {
+        Gray {
+            width: self.width,
+            height: self.height,
+            pixels: self.pixels.iter().map(|&p| 255 - p).collect(),
+        }
+    }
+
+    /// The median level: below the middle, the picture is mostly dark (a dark
+    /// theme), and its ink is light.
+    pub fn median(&self) -> u8 {
+        let mut counts = [0usize; 256];
+        for &p in &self.pixels {
+            counts[p as usize] += 1;
+        }
+        let half = self.pixels.len() / 2;
+        let mut seen = 0;
+        for (level, &c) in counts.iter().enumerate() {
+            seen += c;
+            if seen > half {
+                return level as u8;
+            }
+        }
+        255
+    }
+}
+
+/// Which pixels are ink: a bit a pixel, row by row.
+#[derive(Clone, Debug)]
+pub struct Ink {
+    /// Pixels across.
+    pub width: usize,
+    /// Pixels down.
+    pub height: usize,
+    /// `true` where the pixel is ink.
+    pub bits: Vec<bool>,
+}
+
+impl Ink {
+    /// Whether `(x, y)` is ink.
+    #[inline]
+    pub fn at(&self, x: usize, y: usize) -> bool {
+        self.bits[y * self.width + x]
+    }
+}
+
+/// Ink where a pixel is darker than the mean of the `(2r+1)²` window around
+/// it by more than a margin: `max(8, mean / 16)`, small enough for light
+/// grey grid lines on white, or three times the picture's noise where that
+/// is more (a photo's grain and JPEG ringing on blank paper are no ink).
+pub fn threshold(picture: &Gray, radius: usize) -> Ink {
+    let noise = noise(picture);
+    let (w, h) = (picture.width, picture.height);
+    // Summed-area table with a zero row and column in front.
+    let mut sums = vec![0u64; (w + 1) * (h + 1)];
+    for y in 0..h {
+        let mut row = 0u64;
+        for x in 0..w {
+            row += picture.at(x, y) as u64;
+            sums[(y + 1) * (w + 1) + x + 1] = sums[y * (w + 1) + x + 1] + row;
+        }
+    }
+    let mut bits = vec![false; w * h];
+    for y in 0..h {
+        let (y0, y1) = (y.saturating_sub(radius), (y + radius + 1).min(h));
+        for x in 0..w {
+            let (x0, x1) = (x.saturating_sub(radius), (x + radius + 1).min(w));
+            let total = sums[y1 * (w + 1) + x1] + sums[y0 * (w + 1) + x0]
+                - sums[y0 * (w + 1) + x1]
+                - sums[y1 * (w + 1) + x0];
+            let area = ((x1 - x0) * (y1 - y0)) as u64;
+            let p = picture.at(x, y) as u64;
+            // p < mean - margin, in whole numbers: p·area + margin·area < total.
+            let mean = total / area;
+            let margin = (mean / 16).max(8).max(noise);
+            bits[y * w + x] = (p + margin) * area < total;
+        }
+    }
+    Ink {
+        width: w,
+        height: h,
+        bits,
+    }
+}
+
+/// Three times the noise's standard deviation, in levels, estimated from
+/// the median difference between neighbouring pixels (edges are few, so
+/// the median sees the grain; a clean screenshot gives 0).
+fn noise(picture: &Gray) -> u64 {
+    let mut counts = [0usize; 256];
+    let mut n = 0;
+    for row in picture.pixels.chunks_exact(picture.width).step_by(2) {
+        for pair in row.windows(2).step_by(2) {
+            counts[pair[0].abs_diff(pair[1]) as usize] += 1;
+            n += 1;
+        }
+    }
+    let mut seen = 0;
+    let median = counts
+        .iter()
+        .position(|&c| {
+            seen += c;
+            seen * 2 > n
+        })
+        .unwrap_or(0);
+    // For Gaussian noise, median |a − b| = 0.954 σ.
+    (3.0 * median as f32 / 0.954).round() as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_thin_grey_line_is_ink_and_blank_paper_is_not() {
+        // A 40×40 white picture with a light grey line down column 20.
+        let mut pixels = vec![250u8; 1600];
+        for y in 0..40 {
+            pixels[y * 40 + 20] = 200;
+        }
+        let ink = threshold(&Gray::new(40, 40, pixels).unwrap(), 6);
+        assert!((0..40).all(|y| ink.at(20, y)));
+        assert_eq!(ink.bits.iter().filter(|&&b| b).count(), 40);
+    }
+
+    #[test]
+    fn shrinking_averages_blocks() {
+        let g = Gray::new(4, 2, vec![0, 255, 100, 100, 255, 0, 100, 100]).unwrap();
+        let s = g.shrink(2);
+        assert_eq!((s.width, s.height), (2, 1));
+        assert_eq!(s.pixels, vec![127, 100]);
+    }
+
+    #[test]
+    fn rgba_with_transparency_reads_as_on_white() {
+        let g = Gray::from_rgba(2, 1, &[0, 0, 0, 255, 0, 0, 0, 0]).unwrap();
+        assert_eq!(g.pixels, vec![0, 255]);
+        assert!(Gray::from_rgba(2, 2, &[0; 8]).is_none());
+    }
+}

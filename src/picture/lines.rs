@@ -1,0 +1,436 @@
+//! The grid's side and its houses, from the lines of the straightened square.
+//!
+//! Side: a grid of side `n` has `n + 1` lines each way, evenly spaced, each
+//! crossing the whole square. Every larger side tried first would need lines
+//! where there are none, and every smaller one that fits (3 for a 9×9) is
+//! a divisor of the real one, so the largest side whose lines are all there
+//! is the grid's.
+//!
+//! Houses: the lines between boxes or jigsaw regions are drawn thicker. Each
+//! inner edge between two cells gets its thickness; boxes of `R × C` are
+//! the pattern whose edges are clearly thicker than the rest; otherwise the
+//! thick edges cut the grid into regions, which must be `n` regions of `n`
+//! cells. A grid of uniform lines (a table, graph paper) has neither and is
+//! no Sudoku.
+
+use super::ink::{Gray, Ink};
+use crate::shape::{MAX_SIDE, MIN_SIDE};
+
+/// Where the grid lies in the straightened square: from `offset` to
+/// `offset + size` both ways (the square keeps a margin around the grid, so
+/// that a frame the corners cut into is still whole).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Frame {
+    /// The grid's first line, in pixels from the square's edge.
+    pub offset: f32,
+    /// The grid's side in pixels.
+    pub size: f32,
+}
+
+impl Frame {
+    /// The place of line `i` of a grid of `side`.
+    fn line(&self, i: usize, side: usize) -> f32 {
+        self.offset + i as f32 * self.size / side as f32
+    }
+}
+
+/// Fraction of a line's length that must be ink for the line to be there:
+/// below 1 for photos, where blur and light break thin lines.
+const LINE: f32 = 0.55;
+
+/// For each column, the fraction of rows with ink in it or a neighbour (a
+/// line one pixel off straight still counts); `columns = false` gives rows.
+fn profile(ink: &Ink, columns: bool) -> Vec<f32> {
+    let n = ink.width;
+    let mut out = vec![0f32; n];
+    for (i, o) in out.iter_mut().enumerate() {
+        let lo = i.saturating_sub(1);
+        let hi = (i + 1).min(n - 1);
+        let count = (0..n)
+            .filter(|&j| (lo..=hi).any(|k| if columns { ink.at(k, j) } else { ink.at(j, k) }))
+            .count();
+        *o = count as f32 / n as f32;
+    }
+    out
+}
+
+/// The weakest of the strongest lines near each of the `side - 1` inner
+/// places where lines are expected, and the mean strongest ink mid-way
+/// between them.
+fn line_scores(profile: &[f32], side: usize, frame: Frame) -> (f32, f32) {
+    let size = profile.len() as f32;
+    let cell = frame.size / side as f32;
+    let reach = (cell * 0.15).max(2.0);
+    let best = |from: f32, to: f32| {
+        let (a, b) = (from.max(0.0) as usize, (to.min(size - 1.0)) as usize);
+        profile[a..=b.max(a)].iter().cloned().fold(0.0, f32::max)
+    };
+    let mut weakest_line = f32::MAX;
+    let mut mid = 0.0;
+    for i in 0..=side {
+        let at = frame.line(i, side);
+        // The frame is not needed: some grids are drawn without one.
+        if i > 0 && i < side {
+            weakest_line = weakest_line.min(best(at - reach, at + reach));
+        }
+        if i < side {
+            let centre = at + cell / 2.0;
+            mid += best(centre - cell * 0.1, centre + cell * 0.1);
+        }
+    }
+    (weakest_line, mid / side as f32)
+}
+
+/// The grid's side: the largest from 4 to 25 whose lines are all there both
+/// ways, or `None`.
+pub fn side(ink: &Ink, frame: Frame) -> Option<usize> {
+    let (cols, rows) = (profile(ink, true), profile(ink, false));
+    (MIN_SIDE..=MAX_SIDE).rev().find(|&n| {
+        let (line_c, mid_c) = line_scores(&cols, n, frame);
+        let (line_r, mid_r) = line_scores(&rows, n, frame);
+        line_c >= LINE && line_r >= LINE && mid_c < 0.75 * line_c && mid_r < 0.75 * line_r
+    })
+}
+
+/// Where each of the `side + 1` lines one way lies, and how far its ink
+/// reaches either side of that place: the peak of the profile near the
+/// expected place (the frame of a grid seen at an angle, or a thick line,
+/// is not exactly where an even division puts it). A line that is not
+/// there (a grid without a frame) keeps its expected place and no width.
+pub fn line_places(ink: &Ink, side: usize, columns: bool, frame: Frame) -> Vec<(f32, f32)> {
+    let profile = profile(ink, columns);
+    let size = profile.len();
+    let cell = frame.size / side as f32;
+    let reach = (cell * 0.2).max(2.0) as isize;
+    (0..=side)
+        .map(|i| {
+            let expected = frame.line(i, side) as isize;
+            let window =
+                (expected - reach).max(0) as usize..=((expected + reach) as usize).min(size - 1);
+            let top = window.clone().map(|x| profile[x]).fold(0.0, f32::max);
+            if top < LINE * 0.8 {
+                return (expected as f32, 0.0);
+            }
+            let strong: Vec<usize> = window.filter(|&x| profile[x] >= top * 0.6).collect();
+            let (lo, hi) = (strong[0] as f32, *strong.last().unwrap() as f32);
+            ((lo + hi + 1.0) / 2.0, (hi + 1.0 - lo) / 2.0)
+        })
+        .collect()
+}
+
+/// How the cells group into houses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Houses {
+    /// Boxes of rows × columns.
+    Boxes(usize, usize),
+    /// Irregular regions: each cell's region, `0..side`.
+    Regions(Vec<u8>),
+}
+
+/// The weight of the line on each inner edge: per row (or column) along
+/// the middle half of the edge, the run of ink through the ink nearest the
+/// expected place, a pixel beyond it each way, summed as darkness below the
+/// paper (so a thin dark line and a wide pale one weigh what they look);
+/// then the median of those (a symbol or mark touching the line in a few
+/// rows does not move it).
+/// Returns (vertical edges right of column c in row r, indexed r·(n−1)+c;
+/// horizontal edges below row r in column c, indexed r·n+c).
+fn edge_thickness(ink: &Ink, square: &Gray, side: usize, frame: Frame) -> (Vec<f32>, Vec<f32>) {
+    let paper = square.median() as f32;
+    let size = ink.width as isize;
+    let cell = frame.size / side as f32;
+    let (near, reach) = ((cell / 4.0) as isize, (cell / 3.0) as isize);
+    let mut counts = Vec::new();
+    let mut measure = |vertical: bool, line: usize, cell_index: usize| {
+        let at = frame.line(line, side) as isize;
+        let from = (frame.line(cell_index, side) + cell * 0.25) as usize;
+        let to = (frame.line(cell_index + 1, side) - cell * 0.25) as usize;
+        counts.clear();
+        for along in from..to.max(from + 1) {
+            let along = along.min(ink.width - 1);
+            let hit = |across: isize| {
+                (0..size).contains(&across)
+                    && if vertical {
+                        ink.at(across as usize, along)
+                    } else {
+                        ink.at(along, across as usize)
+                    }
+            };
+            let Some(q) = (0..=near).flat_map(|d| [at - d, at + d]).find(|&p| hit(p)) else {
+                counts.push(0.0);
+                continue;
+            };
+            let (mut lo, mut hi) = (q, q);
+            while lo > at - reach && hit(lo - 1) {
+                lo -= 1;
+            }
+            while hi < at + reach && hit(hi + 1) {
+                hi += 1;
+            }
+            let level = |across: isize| {
+                let a = across.clamp(0, size - 1) as usize;
+                let p = if vertical {
+                    square.at(a, along)
+                } else {
+                    square.at(along, a)
+                };
+                ((paper - p as f32) / paper.max(1.0)).max(0.0)
+            };
+            counts.push((lo - 1..=hi + 1).map(level).sum());
+        }
+        counts.sort_by(f32::total_cmp);
+        counts[counts.len() / 2]
+    };
+    let mut vertical = Vec::with_capacity(side * (side - 1));
+    for r in 0..side {
+        for c in 0..side - 1 {
+            vertical.push(measure(true, c + 1, r));
+        }
+    }
+    let mut horizontal = Vec::with_capacity(side * (side - 1));
+    for r in 0..side - 1 {
+        for c in 0..side {
+            horizontal.push(measure(false, r + 1, c));
+        }
+    }
+    (vertical, horizontal)
+}
+
+/// The houses the thick lines draw, or `None` when the lines are uniform or
+/// cut no valid set of regions.
+pub fn houses(ink: &Ink, square: &Gray, side: usize, frame: Frame) -> Option<Houses> {
+    let (vertical, horizontal) = edge_thickness(ink, square, side, frame);
+    let all: Vec<f32> = vertical.iter().chain(&horizontal).cloned().collect();
+    // Boxes: the pattern that splits the edges most cleanly into thick and thin.
+    let mut best: Option<(f32, usize, usize)> = None;
+    for rows in 2..side {
+        if !side.is_multiple_of(rows) || side / rows < 2 {
+            continue;
+        }
+        let cols = side / rows;
+        let is_box_v = |i: usize| (i % (side - 1) + 1).is_multiple_of(cols);
+        let is_box_h = |i: usize| (i / side + 1).is_multiple_of(rows);
+        let (mut thick, mut thin) = (Vec::new(), Vec::new());
+        for (i, &t) in vertical.iter().enumerate() {
+            if is_box_v(i) { &mut thick } else { &mut thin }.push(t);
+        }
+        for (i, &t) in horizontal.iter().enumerate() {
+            if is_box_h(i) { &mut thick } else { &mut thin }.push(t);
+        }
+        let mean = |v: &[f32]| v.iter().sum::<f32>() / v.len().max(1) as f32;
+        let (b, o) = (mean(&thick), mean(&thin));
+        if b < o * 1.3 {
+            continue;
+        }
+        let mid = (b + o) / 2.0;
+        let right =
+            thick.iter().filter(|&&t| t > mid).count() + thin.iter().filter(|&&t| t <= mid).count();
+        let score = right as f32 / all.len() as f32;
+        // Clean, or less clean but far thicker on average (a photo's blur
+        // and uneven light spread both kinds).
+        let clean = score >= 0.97 || (score >= 0.85 && b >= o * 1.6);
+        if clean && best.is_none_or(|(s, _, _)| score > s) {
+            best = Some((score, rows, cols));
+        }
+    }
+    if let Some((_, rows, cols)) = best {
+        return Some(Houses::Boxes(rows, cols));
+    }
+    let regions = regions(&vertical, &horizontal, side)?;
+    // Regions that are boxes after all (their lines less even than the test
+    // above asks).
+    let boxes = (2..side)
+        .filter(|&r| side.is_multiple_of(r) && side / r >= 2)
+        .find(|&rows| {
+            let cols = side / rows;
+            (0..side * side).all(|cell| {
+                let (r, c) = (cell / side, cell % side);
+                let first = (r / rows * rows) * side + c / cols * cols;
+                regions[cell] == regions[first]
+            })
+        });
+    Some(match boxes {
+        Some(rows) => Houses::Boxes(rows, side / rows),
+        None => Houses::Regions(regions),
+    })
+}
+
+/// Regions cut by the edges thicker than the best two-way split of all
+/// thicknesses (Otsu's criterion), when they are `side` regions of `side`
+/// cells.
+fn regions(vertical: &[f32], horizontal: &[f32], side: usize) -> Option<Vec<u8>> {
+    let mut all: Vec<f32> = vertical.iter().chain(horizontal).cloned().collect();
+    all.sort_by(f32::total_cmp);
+    let total: f32 = all.iter().sum();
+    let mut best = (0.0, 0.0);
+    let mut below = 0.0;
+    for i in 1..all.len() {
+        below += all[i - 1];
+        if all[i] == all[i - 1] {
+            continue;
+        }
+        let (n0, n1) = (i as f32, (all.len() - i) as f32);
+        let (m0, m1) = (below / n0, (total - below) / n1);
+        let between = n0 * n1 * (m1 - m0).powi(2);
+        if between > best.0 {
+            best = (between, (all[i - 1] + all[i]) / 2.0);
+        }
+    }
+    let cut = best.1;
+    let thin_mean = {
+        let thin: Vec<f32> = all.iter().cloned().filter(|&t| t <= cut).collect();
+        thin.iter().sum::<f32>() / thin.len().max(1) as f32
+    };
+    let thick_mean = {
+        let thick: Vec<f32> = all.iter().cloned().filter(|&t| t > cut).collect();
+        thick.iter().sum::<f32>() / thick.len().max(1) as f32
+    };
+    if thick_mean < thin_mean * 1.3 {
+        return None;
+    }
+    // Join cells across thin edges.
+    let mut parent: Vec<usize> = (0..side * side).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    let mut join = |a: usize, b: usize| {
+        let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+        parent[ra] = rb;
+    };
+    for r in 0..side {
+        for c in 0..side - 1 {
+            if vertical[r * (side - 1) + c] <= cut {
+                join(r * side + c, r * side + c + 1);
+            }
+        }
+    }
+    for r in 0..side - 1 {
+        for c in 0..side {
+            if horizontal[r * side + c] <= cut {
+                join(r * side + c, (r + 1) * side + c);
+            }
+        }
+    }
+    let mut label = vec![u8::MAX; side * side];
+    let mut next = 0u8;
+    let mut out = vec![0u8; side * side];
+    let mut counts = vec![0usize; side * side];
+    for (cell, slot) in out.iter_mut().enumerate() {
+        let r = root(&mut parent, cell);
+        if label[r] == u8::MAX {
+            label[r] = next;
+            next += 1;
+        }
+        *slot = label[r];
+        counts[label[r] as usize] += 1;
+    }
+    (next as usize == side && counts[..side].iter().all(|&c| c == side)).then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A drawn grid: `side` cells of `cell` pixels, thin lines 1 px, thick
+    /// lines 3 px on the edges `thick(vertical, line, along_cell)` says.
+    fn drawn(side: usize, cell: usize, thick: impl Fn(bool, usize, usize) -> bool) -> Ink {
+        let size = side * cell;
+        let mut bits = vec![false; size * size];
+        for line in 0..=side {
+            for along in 0..size {
+                let w = if line == 0 || line == side || thick(true, line, along / cell) {
+                    3
+                } else {
+                    1
+                };
+                for k in 0..w {
+                    let x = (line * cell + k).saturating_sub(w / 2).min(size - 1);
+                    bits[along * size + x] = true;
+                }
+                let w = if line == 0 || line == side || thick(false, line, along / cell) {
+                    3
+                } else {
+                    1
+                };
+                for k in 0..w {
+                    let y = (line * cell + k).saturating_sub(w / 2).min(size - 1);
+                    bits[y * size + along] = true;
+                }
+            }
+        }
+        Ink {
+            width: size,
+            height: size,
+            bits,
+        }
+    }
+
+    fn whole(ink: &Ink) -> Frame {
+        Frame {
+            offset: 0.0,
+            size: ink.width as f32,
+        }
+    }
+
+    /// The drawing as a grey picture: ink black on white.
+    fn gray(ink: &Ink) -> Gray {
+        Gray::new(
+            ink.width,
+            ink.height,
+            ink.bits.iter().map(|&b| if b { 0 } else { 255 }).collect(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_nine_by_nine_with_box_lines() {
+        let ink = drawn(9, 20, |_, line, _| line % 3 == 0);
+        assert_eq!(side(&ink, whole(&ink)), Some(9));
+        assert_eq!(
+            houses(&ink, &gray(&ink), 9, whole(&ink)),
+            Some(Houses::Boxes(3, 3))
+        );
+    }
+
+    #[test]
+    fn six_by_six_boxes_have_a_way_up() {
+        // Boxes of 2 rows × 3 columns: thick vertical lines every 3 columns,
+        // thick horizontal lines every 2 rows.
+        let ink = drawn(6, 24, |vertical, line, _| {
+            if vertical {
+                line % 3 == 0
+            } else {
+                line % 2 == 0
+            }
+        });
+        assert_eq!(side(&ink, whole(&ink)), Some(6));
+        assert_eq!(
+            houses(&ink, &gray(&ink), 6, whole(&ink)),
+            Some(Houses::Boxes(2, 3))
+        );
+    }
+
+    #[test]
+    fn uniform_lines_draw_no_houses() {
+        let ink = drawn(9, 20, |_, _, _| false);
+        assert_eq!(side(&ink, whole(&ink)), Some(9));
+        assert_eq!(houses(&ink, &gray(&ink), 9, whole(&ink)), None);
+    }
+
+    #[test]
+    fn a_jigsaw_from_its_thick_edges() {
+        // 4×4 regions: the four rows.
+        let ink = drawn(4, 30, |vertical, _, _| !vertical);
+        assert_eq!(side(&ink, whole(&ink)), Some(4));
+        assert_eq!(
+            houses(&ink, &gray(&ink), 4, whole(&ink)),
+            Some(Houses::Regions(vec![
+                0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3
+            ]))
+        );
+    }
+}

@@ -1,0 +1,321 @@
+//! Reading a puzzle from a picture: a screenshot, or a photo of a printed
+//! grid. Pure: pixels in, a puzzle with a confidence per cell out.
+//!
+//! The stages, each in its own file and tested on its own:
+//! 1. [`ink`]: the picture in grey, shrunk to at most 1600 pixels; which
+//!    side is ink (a dark theme's ink is light); an adaptive threshold.
+//! 2. [`outline`]: the grid is the largest connected piece of ink; its
+//!    corners.
+//! 3. [`warp`]: the perspective map from a square onto those corners, and
+//!    the straightened square.
+//! 4. [`lines`]: the side from the evenly spaced lines, the boxes or jigsaw
+//!    regions from the thick ones.
+//! 5. [`glyph`]: each cell empty (pencil marks count as empty) or one or two
+//!    symbols cut out and scaled.
+//! 6. [`classify`]: a small trained network gives each symbol's
+//!    probabilities; the alphabet that explains all cells best is the
+//!    puzzle's (digits, letters, hex, `1`–`9A`…, numbers).
+//! 7. [`doubt`]: the solver checks the result and points at the cells most
+//!    likely misread.
+//!
+//! No grid is invented: a picture whose largest piece of ink is no grid of
+//! evenly spaced lines with boxes or regions, or whose cells hold no symbol,
+//! is "no puzzle found".
+
+pub mod classify;
+pub mod doubt;
+pub mod glyph;
+pub mod ink;
+pub mod lines;
+pub mod outline;
+pub mod warp;
+
+use std::fmt;
+
+use crate::alphabet::Alphabet;
+use crate::grid::Grid;
+use crate::shape::Shape;
+use classify::{Classifier, SYMBOLS};
+pub use ink::Gray;
+use lines::Houses;
+
+/// The longest side a picture is read at; larger ones are shrunk first
+/// (a 25×25 at this size still has cells of 40 pixels or more).
+const MAX_SIDE_PIXELS: usize = 2000;
+
+/// A puzzle read from a picture.
+#[derive(Clone, Debug)]
+pub struct Reading {
+    /// The puzzle: its shape and the symbols read (0 for empty).
+    pub grid: Grid,
+    /// The alphabet its symbols are written in.
+    pub alphabet: Alphabet,
+    /// Per cell, how sure the reading is, 0 to 1.
+    pub confidence: Vec<f32>,
+    /// Per cell, the next most likely readings (0 = empty) with their
+    /// probabilities, most likely first.
+    pub alternatives: Vec<Vec<(u8, f32)>>,
+    /// The grid's corners in the picture's pixels: top-left, top-right,
+    /// bottom-right, bottom-left.
+    pub corners: [(f32, f32); 4],
+}
+
+/// Why no puzzle was read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotFound {
+    /// The picture is too small to hold a readable grid.
+    TooSmall,
+    /// No piece of ink forms a grid of evenly spaced lines.
+    NoGrid,
+    /// A grid of lines, but no boxes or regions drawn in it (a table).
+    NoHouses(usize),
+    /// A grid with boxes, but nothing written in its cells.
+    Empty(usize),
+}
+
+impl fmt::Display for NotFound {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotFound::TooSmall => write!(f, "the picture is too small to hold a grid"),
+            NotFound::NoGrid => write!(f, "no grid of evenly spaced lines"),
+            NotFound::NoHouses(n) => {
+                write!(
+                    f,
+                    "a grid of {n}×{n} cells, but no boxes or regions drawn in it"
+                )
+            }
+            NotFound::Empty(n) => write!(f, "a {n}×{n} grid with nothing written in it"),
+        }
+    }
+}
+
+/// Reads the puzzle in `picture`.
+pub fn read(picture: &Gray) -> Result<Reading, NotFound> {
+    read_with(picture, &Classifier::trained())
+}
+
+/// [`read`] with a given classifier (the trainer's, while it learns).
+pub fn read_with(picture: &Gray, classifier: &Classifier) -> Result<Reading, NotFound> {
+    if picture.width.min(picture.height) < 40 {
+        return Err(NotFound::TooSmall);
+    }
+    let factor = picture.width.max(picture.height).div_ceil(MAX_SIDE_PIXELS);
+    let small = picture.shrink(factor);
+    // Dark ink on light paper unless the picture is mostly dark; the other
+    // way when that finds nothing (a light page on a dark table).
+    let dark = small.median() < 110;
+    let flipped = small.inverted();
+    let tries: [&Gray; 2] = if dark {
+        [&flipped, &small]
+    } else {
+        [&small, &flipped]
+    };
+    let mut best = NotFound::NoGrid;
+    for view in tries {
+        match read_view(view, classifier) {
+            Ok(mut reading) => {
+                for c in &mut reading.corners {
+                    *c = (c.0 * factor as f32, c.1 * factor as f32);
+                }
+                return Ok(reading);
+            }
+            // Keep the most telling reason.
+            Err(e) if e != NotFound::NoGrid => best = e,
+            Err(_) => {}
+        }
+    }
+    Err(best)
+}
+
+/// One polarity: the largest pieces of ink in turn, until one is a grid.
+fn read_view(view: &Gray, classifier: &Classifier) -> Result<Reading, NotFound> {
+    let short = view.width.min(view.height);
+    let ink = ink::threshold(view, (short / 40).max(7));
+    let mut best = NotFound::NoGrid;
+    for piece in outline::large_pieces(&ink, (short / 8).max(40))
+        .iter()
+        .take(4)
+    {
+        // A framed grid's extreme points are its corners; a frameless one's
+        // are line ends a cell or so inside them, and the hull's sides,
+        // extended, meet at the corners. The hull's sides bend with a
+        // photo's curved page, so they are tried only when they move a
+        // corner by more than a third of a 9×9 cell.
+        let extremes = piece.corners;
+        let size = (piece.size().0.max(piece.size().1)) as f32;
+        let hull = outline::hull_corners(&ink, piece).filter(|h| {
+            h.iter()
+                .zip(&extremes)
+                .any(|(a, b)| (a.0 - b.0).abs().max((a.1 - b.1).abs()) > size / 27.0)
+        });
+        for corners in hull.iter().chain([&extremes]) {
+            if !outline::plausible(corners) {
+                continue;
+            }
+            match read_grid(view, corners, classifier) {
+                Ok(reading) => return Ok(reading),
+                Err(e) if e != NotFound::NoGrid => best = e,
+                Err(_) => {}
+            }
+        }
+    }
+    Err(best)
+}
+
+/// Reads the grid inside `corners`.
+fn read_grid(
+    view: &Gray,
+    corners: &[(f32, f32); 4],
+    classifier: &Classifier,
+) -> Result<Reading, NotFound> {
+    let edge = (0..4)
+        .map(|i| {
+            let (a, b) = (corners[i], corners[(i + 1) % 4]);
+            ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt()
+        })
+        .fold(0.0, f32::max);
+    let size = (edge.round() as usize).clamp(400, 1000);
+    // A margin around the grid: corners found a pixel or two inside a thick
+    // or rounded frame would otherwise cut it, and the symbols beside it.
+    let margin = size / 50;
+    let frame = lines::Frame {
+        offset: margin as f32,
+        size: size as f32,
+    };
+    let square = warp::straighten(view, corners, size, margin).ok_or(NotFound::NoGrid)?;
+    let ink = ink::threshold(&square, (size / 50).max(5));
+    let side = lines::side(&ink, frame).ok_or(NotFound::NoGrid)?;
+    let shape = match lines::houses(&ink, &square, side, frame).ok_or(NotFound::NoHouses(side))? {
+        Houses::Boxes(rows, cols) => Shape::boxes(rows, cols),
+        Houses::Regions(regions) => Shape::jigsaw(&regions),
+    }
+    .map_err(|_| NotFound::NoHouses(side))?;
+
+    // Each cell's inner part, and the contrast that is writing: well above
+    // what blank cells show, judged against the grid's most contrasted cells.
+    let cell = size as f32 / side as f32;
+    let (xs, ys) = (
+        lines::line_places(&ink, side, true, frame),
+        lines::line_places(&ink, side, false, frame),
+    );
+    let inners: Vec<Gray> = (0..side * side)
+        .map(|i| {
+            let (r, c) = (i / side, i % side);
+            let bounds = [
+                xs[c].0 + xs[c].1,
+                ys[r].0 + ys[r].1,
+                xs[c + 1].0 - xs[c + 1].1,
+                ys[r + 1].0 - ys[r + 1].1,
+            ];
+            glyph::inner(&square, bounds, cell)
+        })
+        .collect();
+    let mut contrasts: Vec<f32> = inners
+        .iter()
+        .map(|g| {
+            let (paper, dark) = glyph::levels(g);
+            paper - dark
+        })
+        .collect();
+    contrasts.sort_by(f32::total_cmp);
+    let strong = contrasts[contrasts.len() * 97 / 100];
+    let min_contrast = (strong * 0.35).max(28.0);
+    let cells: Vec<glyph::CellInk> = inners
+        .iter()
+        .map(|g| glyph::read_cell(g, cell, min_contrast))
+        .collect();
+    if cells.iter().all(|c| c.marks.is_empty()) {
+        return Err(NotFound::Empty(side));
+    }
+    let probabilities: Vec<Vec<Vec<f32>>> = cells
+        .iter()
+        .map(|c| {
+            c.marks
+                .iter()
+                .map(|m| classifier.probabilities(&m.features))
+                .collect()
+        })
+        .collect();
+    let (alphabet, grid_cells, confidence, alternatives) =
+        choose_alphabet(side, &cells, &probabilities);
+    let grid = Grid::from_cells(shape, grid_cells).map_err(|_| NotFound::NoGrid)?;
+    Ok(Reading {
+        grid,
+        alphabet,
+        confidence,
+        alternatives,
+        corners: *corners,
+    })
+}
+
+/// Per cell: the value read, its confidence, the alternatives.
+type Cells = (Alphabet, Vec<u8>, Vec<f32>, Vec<Vec<(u8, f32)>>);
+
+/// The alphabet under which the marks are most likely, and each cell's
+/// reading in it. A symbol's likelihood is the product of its characters'
+/// probabilities; a cell whose number of marks fits no symbol of the
+/// alphabet costs it dearly.
+fn choose_alphabet(side: usize, cells: &[glyph::CellInk], probs: &[Vec<Vec<f32>>]) -> Cells {
+    let index = |c: char| SYMBOLS.find(c);
+    let mut best: Option<(f32, Cells)> = None;
+    for &alphabet in Alphabet::for_side(side) {
+        let symbols: Vec<Vec<usize>> = alphabet
+            .symbol_list(side)
+            .iter()
+            .map(|s| s.chars().map(|c| index(c).unwrap_or(0)).collect())
+            .collect();
+        let mut total = 0.0f32;
+        let mut values = Vec::with_capacity(cells.len());
+        let mut confidence = Vec::with_capacity(cells.len());
+        let mut alternatives = Vec::with_capacity(cells.len());
+        for (cell, marks) in cells.iter().zip(probs) {
+            if marks.is_empty() {
+                // Sure when the cell is plainly blank; less so when it held
+                // a piece of ink nearly a symbol's size.
+                let sure = if cell.tallest < 0.22 { 1.0 } else { 0.6 };
+                values.push(0);
+                confidence.push(sure);
+                alternatives.push(Vec::new());
+                continue;
+            }
+            let mut scored: Vec<(u8, f32)> = symbols
+                .iter()
+                .enumerate()
+                .map(|(v, chars)| {
+                    let p = if chars.len() == marks.len() {
+                        chars.iter().zip(marks).map(|(&c, m)| m[c]).product::<f32>()
+                    } else {
+                        // Marks that do not fit: judge by the widest fit.
+                        1e-6 * chars.iter().zip(marks).map(|(&c, m)| m[c]).product::<f32>()
+                    };
+                    (v as u8 + 1, p)
+                })
+                .collect();
+            scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+            let (value, p) = scored[0];
+            total += p.max(1e-12).ln();
+            values.push(value);
+            confidence.push(p);
+            let mut alt: Vec<(u8, f32)> = scored[1..3.min(scored.len())].to_vec();
+            alt.push((0, 0.0));
+            alternatives.push(alt);
+        }
+        if best.as_ref().is_none_or(|(t, _)| total > *t) {
+            best = Some((total, (alphabet, values, confidence, alternatives)));
+        }
+    }
+    best.expect("every side has an alphabet").1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_blank_picture_has_no_puzzle() {
+        let g = Gray::new(300, 200, vec![255; 60_000]).unwrap();
+        assert_eq!(read(&g).unwrap_err(), NotFound::NoGrid);
+        let g = Gray::new(30, 20, vec![255; 600]).unwrap();
+        assert_eq!(read(&g).unwrap_err(), NotFound::TooSmall);
+    }
+}
