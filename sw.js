@@ -3,7 +3,9 @@
 // the network when it can (so an online visit is always fresh) and from the
 // store when it cannot. The store holds one build whole: files are stored
 // all together, never one at a time. Paths are relative to this file, so
-// the site works under any sub-path.
+// the site works under any sub-path. The picture reader is stored only once
+// a picture has been opened (a first visit downloads none of it); from then
+// on it goes with every batch.
 const CACHE = 'bitsudoku-v5';
 const FILES = [
   './',
@@ -45,9 +47,19 @@ const FILES = [
   'www/pkg/bitsudoku_solver_simd_bg.wasm',
 ];
 
+// The picture reader: its script, its worker and its module (one build).
+const PICTURE = [
+  'www/picture.js',
+  'www/picture-worker.js',
+  'www/pkg/bitsudoku_picture.js',
+  'www/pkg/bitsudoku_picture_bg.wasm',
+];
+const PICTURE_URLS = PICTURE.map((f) => new URL(f, self.registration.scope).href);
+
 // The site's files as requests: past the HTTP cache at install ('reload'),
 // revalidated later ('no-cache': cheap when a file has not changed).
-const requests = (cache) => FILES.map((f) => new Request(new URL(f, self.registration.scope), { cache }));
+const requests = (cache, files = FILES) =>
+  files.map((f) => new Request(new URL(f, self.registration.scope), { cache }));
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -70,15 +82,28 @@ self.addEventListener('activate', (event) => {
 // After each visit online the store takes every file again in one batch
 // (addAll writes all or nothing), so it keeps the newest build seen whole.
 // Storing files one by one as the page fetched them left the store with
-// pages of one build and scripts of the next.
+// pages of one build and scripts of the next. The picture reader's files
+// join the batch once the store holds them, or once a picture is opened.
 let refreshing = null;
 function refresh() {
   refreshing ??= caches
     .open(CACHE)
-    .then((cache) => cache.addAll(requests('no-cache')))
+    .then(async (cache) => {
+      const picture = (await cache.match(PICTURE_URLS[0])) !== undefined;
+      return cache.addAll(requests('no-cache', picture ? [...FILES, ...PICTURE] : FILES));
+    })
     .catch(() => {}) // offline again, or a file missing mid-deploy: the store keeps its build
     .finally(() => (refreshing = null));
   return refreshing;
+}
+
+// The first picture opened: the store takes the reader along with the rest,
+// in one batch, after any batch under way.
+function storePicture() {
+  return (refreshing ?? Promise.resolve())
+    .then(() => caches.open(CACHE))
+    .then((cache) => cache.addAll(requests('no-cache', [...FILES, ...PICTURE])))
+    .catch(() => {});
 }
 
 // What the page gets, it must ask for again through this worker. The
@@ -99,6 +124,10 @@ self.addEventListener('fetch', (event) => {
     fetch(request, { cache: 'no-cache' })
       .then((response) => {
         if (request.mode === 'navigate' && response.ok) event.waitUntil(refresh());
+        // The module, the last of the reader's files a picture asks for.
+        if (response.ok && request.url === PICTURE_URLS.at(-1)) {
+          event.waitUntil(caches.match(request.url).then((hit) => hit ?? storePicture()));
+        }
         return response;
       })
       .catch(() =>

@@ -51,6 +51,12 @@ const site = [
   'www/pkg/bitsudoku_solver.js',
   'www/pkg/bitsudoku_solver_bg.wasm',
   'www/pkg/bitsudoku_solver_simd_bg.wasm',
+  // The picture reader, loaded only when a picture is opened (never in the
+  // single file: its page reads no pictures).
+  'www/picture.js',
+  'www/picture-worker.js',
+  'www/pkg/bitsudoku_picture.js',
+  'www/pkg/bitsudoku_picture_bg.wasm',
   'www/pkg/wasm-feature-detect.js',
   'www/pkg/wasm-feature-detect.LICENSE',
   'examples/embed.html',
@@ -71,6 +77,8 @@ const bundle = await build({
   logLevel: 'warning',
 });
 const script = bundle.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
+// The single file's page reads no pictures: the reader must not ride along.
+if (/readPicture|picture-worker/.test(script)) throw new Error('the single file carries the picture reader');
 const css = (await readFile(at('www/grid.css'), 'utf8')) + (await readFile(at('www/style.css'), 'utf8'));
 const hash = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 

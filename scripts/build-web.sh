@@ -3,12 +3,15 @@
 # wasm32 target, wasm-bindgen-cli at the exact version in Cargo.lock, and the
 # npm tools (binaryen's wasm-opt, esbuild).
 #
-# Two modules, each in two builds that share one JS glue (the exports are the
-# same, so wasm-bindgen writes the same glue for both):
+# Three modules; the first two in two builds that share one JS glue (the
+# exports are the same, so wasm-bindgen writes the same glue for both):
 #   bitsudoku            the page's: the solver and the grid view (feature
 #                        `page`), for the page, its worker and <sudoku-solver>
 #   bitsudoku_solver     the solver alone (parse, solve, count, format,
 #                        generate, check), for the promise API and its worker
+#   bitsudoku_picture    the picture reader (feature `picture`), which the
+#                        page loads only when a picture is opened; baseline
+#                        only (reading a picture gains nothing from SIMD)
 #   *_simd_bg.wasm       compiled for simd128 (every current browser)
 #   *_bg.wasm            the baseline, for engines without it
 # www/wasm-build.js picks the build at load, with npm's wasm-feature-detect.
@@ -24,7 +27,10 @@ TARGET=wasm32-unknown-unknown
 OUT=www/pkg
 DIR=target
 # name, cargo features; one line per module.
-MODULES=("bitsudoku page" "bitsudoku_solver")
+MODULES=("bitsudoku page" "bitsudoku_solver" "bitsudoku_picture picture")
+# Modules built without SIMD only.
+BASELINE_ONLY=" bitsudoku_picture "
+simd_too() { [[ $BASELINE_ONLY != *" $1 "* ]]; }
 if [ "${1:-}" = --bench ]; then
   OUT=benches/wasm/pkg
   DIR=target/bench
@@ -62,19 +68,25 @@ for module in "${MODULES[@]}"; do
       ${features:+--features "$features"}
   }
   build "$dir"
-  RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128" build "$dir/simd"
   wasm-bindgen --target web --out-name "$name" --out-dir "$OUT" "$dir/$TARGET/$PROFILE/bitsudoku.wasm"
+  # Debian's binaryen breaks wasm-bindgen output; this is npm's.
+  node_modules/.bin/wasm-opt -O3 "$OUT/${name}_bg.wasm" -o "$OUT/${name}_bg.wasm"
+  # The baseline must not use SIMD.
+  if [ "$(simd_ops "$OUT/${name}_bg.wasm")" != 0 ]; then
+    echo "expected no SIMD instructions in ${name}_bg.wasm" >&2
+    exit 1
+  fi
+  simd_too "$name" || continue
+  RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128" build "$dir/simd"
   wasm-bindgen --target web --out-name "$name" --out-dir "$tmp" "$dir/simd/$TARGET/$PROFILE/bitsudoku.wasm"
   if ! cmp -s "$OUT/$name.js" "$tmp/$name.js"; then
     echo "the SIMD and baseline builds of $name need different glue; they must export the same" >&2
     exit 1
   fi
-  # Debian's binaryen breaks wasm-bindgen output; this is npm's.
-  node_modules/.bin/wasm-opt -O3 "$OUT/${name}_bg.wasm" -o "$OUT/${name}_bg.wasm"
   node_modules/.bin/wasm-opt -O3 --enable-simd "$tmp/${name}_bg.wasm" -o "$OUT/${name}_simd_bg.wasm"
-  # The baseline must not use SIMD; the SIMD build is pointless without it.
-  if [ "$(simd_ops "$OUT/${name}_bg.wasm")" != 0 ] || [ "$(simd_ops "$OUT/${name}_simd_bg.wasm")" = 0 ]; then
-    echo "expected SIMD instructions in ${name}_simd_bg.wasm and none in ${name}_bg.wasm" >&2
+  # The SIMD build is pointless without SIMD instructions.
+  if [ "$(simd_ops "$OUT/${name}_simd_bg.wasm")" = 0 ]; then
+    echo "expected SIMD instructions in ${name}_simd_bg.wasm" >&2
     exit 1
   fi
 done
@@ -90,7 +102,9 @@ cp "$detect/LICENSE" "$OUT/wasm-feature-detect.LICENSE"
 
 for module in "${MODULES[@]}"; do
   read -r name _ <<<"$module"
-  for f in "${name}_bg.wasm" "${name}_simd_bg.wasm"; do
+  builds=("${name}_bg.wasm")
+  simd_too "$name" && builds+=("${name}_simd_bg.wasm")
+  for f in "${builds[@]}"; do
     raw=$(stat -c %s "$OUT/$f")
     gz=$(gzip -9 -c "$OUT/$f" | wc -c)
     echo "built $OUT/$f: $raw bytes, $gz gzipped"

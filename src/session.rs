@@ -955,7 +955,7 @@ impl Session {
     }
 
     /// Replaces givens and entries (a generated or restored puzzle; undoable
-    /// when the size stays). Entries under givens are dropped.
+    /// when the shape stays). Entries under givens are dropped.
     pub fn replace(&mut self, givens: Grid, entries: Grid) -> Feedback {
         if entries.shape() != givens.shape() {
             return Feedback::refused(Refusal::BadCells(GridError::WrongLength {
@@ -963,8 +963,13 @@ impl Session {
                 found: entries.shape().cells(),
             }));
         }
-        self.adopt(givens.shape());
-        self.remember();
+        // Another shape starts a history of its own: its empty grid, never
+        // shown, is no step to go back to.
+        if givens.shape() == &self.shape {
+            self.remember();
+        } else {
+            self.resize(givens.shape().clone());
+        }
         self.givens = givens.cells().to_vec();
         self.entries = entries
             .cells()
@@ -1027,13 +1032,6 @@ impl Session {
                 conflict,
             },
             cells,
-        }
-    }
-
-    /// Takes a shape, starting an empty grid when it changes.
-    fn adopt(&mut self, shape: &Shape) {
-        if shape != &self.shape {
-            self.resize(shape.clone());
         }
     }
 
@@ -1628,6 +1626,8 @@ mod tests {
             }
         );
         assert_eq!((s.shape(), s.mode()), (&Shape::S9, Mode::Edit));
+        // Another size starts afresh: no step back to its empty grid.
+        assert!(!s.can_undo());
         // Within a size, loading is undoable.
         s.load_text(&NINE.replace('4', "."), None);
         s.undo();

@@ -9,9 +9,16 @@ import { WorkerLanes, bindCollection } from './collection.js';
 
 try {
   await loadWasm();
+  // The picture reader (its script, worker and module) loads only when a
+  // picture is opened: a first visit downloads none of it.
+  const openPicture = (file) =>
+    import('./picture.js').then(
+      (m) => m.openPicture(file, page),
+      (err) => page.say(`The picture reader could not load (${err?.message ?? err}).`, 'error'),
+    );
   // Two workers: one for what the person asks for, one for what the page
   // works out as they type (the next edit cancels it, not a Solve).
-  const page = boot({ solver: new SolverClient(), analyst: new SolverClient() });
+  const page = boot({ solver: new SolverClient(), analyst: new SolverClient(), openPicture });
   bindCollection({ makeLanes: () => new WorkerLanes(), open: page.loadText });
 } catch (err) {
   const status = document.getElementById('status');

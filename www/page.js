@@ -4,6 +4,8 @@
 // single-file build): `solver` for what the person asks for (Solve, Hint,
 // Count…, with Cancel), `analyst` for what the page works out as they type
 // (the answers line, every possible value), which the next edit cancels.
+// `openPicture(file)`, where given (the site, not the single file), reads a
+// puzzle from a picture (www/picture.js); without it the page offers none.
 // No Sudoku rule and no sentence about the grid lives here: the view
 // answers every action with its kind, cells, words and tone.
 import { GridView, alphabets, alphabetName, browseMessage, formatGrid } from './pkg/bitsudoku.js';
@@ -27,7 +29,13 @@ const ANSWERS_LIMIT = 1000;
 // …after this pause in typing, so a burst of keys starts one search.
 const ANSWERS_PAUSE_MS = 150;
 
-export function boot({ solver, analyst, document = globalThis.document, location = globalThis.location }) {
+export function boot({
+  solver,
+  analyst,
+  openPicture = null,
+  document = globalThis.document,
+  location = globalThis.location,
+}) {
   const $ = (id) => document.getElementById(id);
   const ui = {
     grid: $('grid'),
@@ -79,6 +87,9 @@ export function boot({ solver, analyst, document = globalThis.document, location
     note: $('note'),
     paste: $('paste-text'),
     load: $('load'),
+    pictureOpen: $('picture-open'),
+    pictureFile: $('picture-file'),
+    pictureHint: $('picture-hint'),
   };
 
   /**
@@ -100,6 +111,11 @@ export function boot({ solver, analyst, document = globalThis.document, location
   const view = new GridView(ui.grid, DEFAULT_SIDE);
   let busy = null; // what the solver works on: 'solve', 'generate', 'hint'…
   let loads = 0; // grids loaded so far: a job that finds a newer one drops its result
+  // The grid shown before a picture's puzzle of another shape: a change of
+  // shape starts the view's history afresh, so the page keeps that grid,
+  // and Undo past the picture's puzzle brings it back (while no other grid
+  // was loaded since).
+  let beforePicture = null; // { saved: a stored grid, slot, loads, shape }
 
   /** Shows a view's feedback: its words with their tone, saving when the grid changed. */
   function show(f) {
@@ -293,7 +309,7 @@ export function boot({ solver, analyst, document = globalThis.document, location
     ui.prevSolution.disabled = busy !== null || browsing().at <= 0;
     ui.cancel.disabled = busy === null;
     ui.reset.disabled = !view.hasSolution;
-    ui.undo.disabled = !view.canUndo;
+    ui.undo.disabled = !view.canUndo && !pictureUndoable();
     ui.redo.disabled = !view.canRedo;
     const play = view.mode === 'play';
     ui.modeEdit.setAttribute('aria-checked', String(!play));
@@ -336,15 +352,31 @@ export function boot({ solver, analyst, document = globalThis.document, location
     },
   });
 
-  // Undo and redo work outside the grid too, except in text fields.
+  // Undo and redo work outside the grid too, except in text fields (and
+  // a dialog's own grid).
   document.addEventListener('keydown', (e) => {
-    if (!(e.ctrlKey || e.metaKey) || e.target.closest?.('textarea, input, select, .sudoku-grid')) return;
+    if (!(e.ctrlKey || e.metaKey) || e.target.closest?.('textarea, input, select, .sudoku-grid, dialog')) return;
     const k = e.key.toLowerCase();
     if (k === 'z' || k === 'y') {
       e.preventDefault();
-      show(k === 'y' || e.shiftKey ? view.redo() : view.undo());
+      if (k === 'y' || e.shiftKey) show(view.redo());
+      else undo();
     }
   });
+
+  // In the grid the view takes Ctrl+Z itself, except for the step back
+  // over a picture's puzzle of another shape (below).
+  ui.grid.addEventListener(
+    'keydown',
+    (e) => {
+      if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.key.toLowerCase() === 'z' && pictureUndoable()) {
+        e.preventDefault();
+        e.stopPropagation();
+        undo();
+      }
+    },
+    true,
+  );
 
   // ---- answers as you type, and every possible value ----------------------
 
@@ -435,6 +467,15 @@ export function boot({ solver, analyst, document = globalThis.document, location
   document.addEventListener('paste', (e) => {
     if (e.target.closest?.('textarea, input')) return;
     const text = e.clipboardData?.getData('text/plain') ?? '';
+    // Text first: a spreadsheet copies a picture of its cells beside them.
+    const picture = text.trim() ? null : imageIn(e.clipboardData);
+    if (picture && openPicture) {
+      e.preventDefault();
+      openPicture(picture);
+      return;
+    }
+    // A dialog in front (the picture's review) keeps the grid behind it.
+    if (document.querySelector('dialog[open]')) return;
     e.preventDefault();
     if (text.trim() || text.length > MAX_PASTE_CHARS) loadText(text);
   });
@@ -830,7 +871,7 @@ export function boot({ solver, analyst, document = globalThis.document, location
     ),
   );
 
-  ui.undo.addEventListener('click', () => show(view.undo()));
+  ui.undo.addEventListener('click', undo);
   ui.redo.addEventListener('click', () => show(view.redo()));
 
   ui.reset.addEventListener('click', () => {
@@ -877,6 +918,91 @@ export function boot({ solver, analyst, document = globalThis.document, location
     url.hash = view.shareText();
     copy(url.href, 'A link to this puzzle (with your entries and notes)');
   });
+
+  // ---- a puzzle read from a picture --------------------------------------
+
+  function pictureUndoable() {
+    const b = beforePicture;
+    return b !== null && b.loads === loads && b.shape === view.shape && !view.canUndo;
+  }
+
+  function undo() {
+    if (!pictureUndoable()) {
+      show(view.undo());
+      return;
+    }
+    const { saved, slot } = beforePicture;
+    beforePicture = null;
+    cancelWork();
+    loads += 1;
+    store.grids[slot] = saved;
+    restore(slot);
+    syncControls();
+    save();
+    answersSoon();
+    say('The grid you had before the picture is back.');
+    view.focus();
+  }
+
+  /**
+   * Puts a puzzle read from a picture on the grid, in edit mode, as one
+   * step that Undo takes back: `cells` (0 = empty), `shape` (a shape line)
+   * and `alphabet` (an id). Returns whether it was taken.
+   */
+  function usePuzzle({ cells, shape, alphabet }) {
+    const before = { saved: record(), slot: slotOf() };
+    const f = view.setPuzzle(Uint8Array.from(cells), new Uint8Array(cells.length), shape);
+    if (f.kind === 'refused') {
+      say(`The puzzle could not be put on the grid: ${f.message}`, 'error');
+      return false;
+    }
+    cancelWork();
+    loads += 1;
+    if (alphabets(view.side).includes(alphabet)) view.setAlphabet(alphabet);
+    view.setMode('edit');
+    beforePicture = view.shape === before.saved.shape ? null : { ...before, loads, shape: view.shape };
+    syncControls();
+    save();
+    answersSoon();
+    const givens = cells.reduce((k, d) => k + (d !== 0), 0);
+    say(
+      `The ${view.shapeName} puzzle from the picture is on the grid, with ${givens} givens. Press Solve, or play it; Undo takes it back.`,
+      'ok',
+    );
+    view.focus();
+    return true;
+  }
+
+  if (openPicture) {
+    ui.pictureOpen.hidden = false;
+    ui.pictureHint.hidden = false;
+    ui.pictureFile.addEventListener('change', () => {
+      const file = ui.pictureFile.files?.[0];
+      ui.pictureFile.value = ''; // the same file again is a change too
+      if (file) openPicture(file);
+    });
+    // A picture dropped anywhere but on the Collection panel's own drop zone.
+    const dropsPicture = (e) =>
+      !e.target.closest?.('#collection-drop') &&
+      [...(e.dataTransfer?.items ?? [])].some((i) => i.kind === 'file' && i.type.startsWith('image/'));
+    document.addEventListener('dragover', (e) => {
+      if (!dropsPicture(e)) return;
+      e.preventDefault();
+      e.dataTransfer.dropEffect = 'copy';
+      ui.board.dataset.over = 'true';
+    });
+    document.addEventListener('dragleave', (e) => {
+      if (e.relatedTarget === null) delete ui.board.dataset.over;
+    });
+    document.addEventListener('drop', (e) => {
+      delete ui.board.dataset.over;
+      if (e.defaultPrevented || e.target.closest?.('#collection-drop')) return;
+      const picture = imageIn(e.dataTransfer);
+      if (!picture) return;
+      e.preventDefault();
+      openPicture(picture);
+    });
+  }
 
   // ---- links -------------------------------------------------------------
 
@@ -930,5 +1056,10 @@ export function boot({ solver, analyst, document = globalThis.document, location
   ui.clearNotes.checked = true;
   answersSoon();
   document.body.dataset.ready = 'true';
-  return { view, say, loadText };
+  return { view, say, loadText, usePuzzle };
+}
+
+/** The first picture file in a paste's or a drop's data, or null. */
+function imageIn(data) {
+  return [...(data?.files ?? [])].find((f) => f.type.startsWith('image/')) ?? null;
 }
