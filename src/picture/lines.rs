@@ -255,14 +255,18 @@ pub fn houses(ink: &Ink, square: &Gray, side: usize, frame: Frame) -> Option<Hou
     })
 }
 
-/// Regions cut by the edges thicker than the best two-way split of all
-/// thicknesses (Otsu's criterion), when they are `side` regions of `side`
-/// cells.
+/// Regions cut by the thick edges, when they are `side` regions of `side`
+/// cells. Thick is above a cut between the thicknesses: first the best
+/// two-way split (Otsu's criterion), then every other gap between measured
+/// thicknesses, nearest that one first: in a photo a blurred thick edge or
+/// a dark thin one can sit on the wrong side of the best split, and only
+/// the cut that leaves every region its `side` cells is the drawing's. A
+/// cut must leave the thick edges at least 1.3 times the thin ones.
 fn regions(vertical: &[f32], horizontal: &[f32], side: usize) -> Option<Vec<u8>> {
     let mut all: Vec<f32> = vertical.iter().chain(horizontal).cloned().collect();
     all.sort_by(f32::total_cmp);
     let total: f32 = all.iter().sum();
-    let mut best = (0.0, 0.0);
+    let mut cuts: Vec<(f32, f32)> = Vec::new(); // (between-class score, cut)
     let mut below = 0.0;
     for i in 1..all.len() {
         below += all[i - 1];
@@ -271,23 +275,24 @@ fn regions(vertical: &[f32], horizontal: &[f32], side: usize) -> Option<Vec<u8>>
         }
         let (n0, n1) = (i as f32, (all.len() - i) as f32);
         let (m0, m1) = (below / n0, (total - below) / n1);
-        let between = n0 * n1 * (m1 - m0).powi(2);
-        if between > best.0 {
-            best = (between, (all[i - 1] + all[i]) / 2.0);
+        if m1 < m0 * 1.3 {
+            continue;
         }
+        cuts.push((n0 * n1 * (m1 - m0).powi(2), (all[i - 1] + all[i]) / 2.0));
     }
-    let cut = best.1;
-    let thin_mean = {
-        let thin: Vec<f32> = all.iter().cloned().filter(|&t| t <= cut).collect();
-        thin.iter().sum::<f32>() / thin.len().max(1) as f32
-    };
-    let thick_mean = {
-        let thick: Vec<f32> = all.iter().cloned().filter(|&t| t > cut).collect();
-        thick.iter().sum::<f32>() / thick.len().max(1) as f32
-    };
-    if thick_mean < thin_mean * 1.3 {
-        return None;
-    }
+    let otsu = cuts
+        .iter()
+        .cloned()
+        .fold((0.0, 0.0), |a, b| if b.0 > a.0 { b } else { a })
+        .1;
+    cuts.sort_by(|a, b| (a.1 - otsu).abs().total_cmp(&(b.1 - otsu).abs()));
+    cuts.iter()
+        .find_map(|&(_, cut)| cut_regions(vertical, horizontal, side, cut))
+}
+
+/// The regions the edges thicker than `cut` draw, when they are `side`
+/// regions of `side` cells.
+fn cut_regions(vertical: &[f32], horizontal: &[f32], side: usize, cut: f32) -> Option<Vec<u8>> {
     // Join cells across thin edges.
     let mut parent: Vec<usize> = (0..side * side).collect();
     fn root(parent: &mut [usize], mut i: usize) -> usize {
@@ -315,20 +320,21 @@ fn regions(vertical: &[f32], horizontal: &[f32], side: usize) -> Option<Vec<u8>>
             }
         }
     }
-    let mut label = vec![u8::MAX; side * side];
-    let mut next = 0u8;
-    let mut out = vec![0u8; side * side];
+    let mut label = vec![usize::MAX; side * side];
+    let mut next = 0usize;
+    let mut labels = vec![0usize; side * side];
     let mut counts = vec![0usize; side * side];
-    for (cell, slot) in out.iter_mut().enumerate() {
+    for (cell, slot) in labels.iter_mut().enumerate() {
         let r = root(&mut parent, cell);
-        if label[r] == u8::MAX {
+        if label[r] == usize::MAX {
             label[r] = next;
             next += 1;
         }
         *slot = label[r];
-        counts[label[r] as usize] += 1;
+        counts[label[r]] += 1;
     }
-    (next as usize == side && counts[..side].iter().all(|&c| c == side)).then_some(out)
+    (next == side && counts[..side].iter().all(|&c| c == side))
+        .then(|| labels.iter().map(|&l| l as u8).collect())
 }
 
 #[cfg(test)]
