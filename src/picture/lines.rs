@@ -130,13 +130,12 @@ pub enum Houses {
 /// The weight of the line on each inner edge: per row (or column) along
 /// the middle half of the edge, the run of ink through the ink nearest the
 /// expected place, a pixel beyond it each way, summed as darkness below the
-/// paper (so a thin dark line and a wide pale one weigh what they look);
+/// paper beside it (so a thin dark line and a wide pale one weigh what they look);
 /// then the median of those (a symbol or mark touching the line in a few
 /// rows does not move it).
 /// Returns (vertical edges right of column c in row r, indexed r·(n−1)+c;
 /// horizontal edges below row r in column c, indexed r·n+c).
 fn edge_thickness(ink: &Ink, square: &Gray, side: usize, frame: Frame) -> (Vec<f32>, Vec<f32>) {
-    let paper = square.median() as f32;
     let size = ink.width as isize;
     let cell = frame.size / side as f32;
     let (near, reach) = ((cell / 4.0) as isize, (cell / 3.0) as isize);
@@ -167,15 +166,18 @@ fn edge_thickness(ink: &Ink, square: &Gray, side: usize, frame: Frame) -> (Vec<f
             while hi < at + reach && hit(hi + 1) {
                 hi += 1;
             }
-            let level = |across: isize| {
+            let raw = |across: isize| {
                 let a = across.clamp(0, size - 1) as usize;
-                let p = if vertical {
+                (if vertical {
                     square.at(a, along)
                 } else {
                     square.at(along, a)
-                };
-                ((paper - p as f32) / paper.max(1.0)).max(0.0)
+                }) as f32
             };
+            // The paper here: the lighter of the two sides a few pixels off
+            // the line (a shadow darkens lines and paper alike).
+            let local = raw(lo - 3).max(raw(hi + 3)).max(1.0);
+            let level = |across: isize| ((local - raw(across)) / local).max(0.0);
             counts.push((lo - 1..=hi + 1).map(level).sum());
         }
         counts.sort_by(f32::total_cmp);
