@@ -9,7 +9,8 @@
 //! grids exact after at most two corrections among the cells the reader
 //! marks doubtful (at most five, the solver's suggestions first); and the
 //! time to read, median and worst (decoding excluded: the browser decodes
-//! on the page). `--list` prints every picture not read exactly.
+//! on the page). `--list` prints every picture not read exactly;
+//! `--by-side` makes a row per category and side.
 
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -50,6 +51,7 @@ fn main() {
         .find(|a| !a.starts_with("--"))
         .expect("usage: read_accuracy DIR [--list]");
     let list = args.iter().any(|a| a == "--list");
+    let by_side = args.iter().any(|a| a == "--by-side");
     let truth = std::fs::read_to_string(format!("{dir}/truth.tsv")).expect("DIR/truth.tsv");
     let mut tallies: BTreeMap<String, Tally> = BTreeMap::new();
     for row in truth.lines().skip(1) {
@@ -70,7 +72,12 @@ fn main() {
         let start = Instant::now();
         let result = read(&picture);
         let seconds = start.elapsed().as_secs_f64();
-        let t = tallies.entry(category.to_string()).or_default();
+        let key = if by_side && category != "none" {
+            format!("{category} {:>2}×{}", f[2], f[2])
+        } else {
+            category.to_string()
+        };
+        let t = tallies.entry(key).or_default();
         t.pictures += 1;
         t.times.push(seconds);
         if category == "none" {
@@ -157,7 +164,7 @@ fn main() {
                 format!("{:.2}%", 100.0 * a as f64 / b as f64)
             }
         };
-        if category == "none" {
+        if category.as_str() == "none" {
             println!(
                 "| none | {} | {} invented | – | – | – | – | {median:.0} / {max:.0} ms |",
                 t.pictures, t.found
