@@ -93,10 +93,7 @@ pub fn check(reading: &Reading, budget: u64) -> Check {
                 suspects.push(cell);
             }
         }
-        let odds = |cell: usize, value: u8, p: f32| {
-            let _ = value;
-            p.max(1e-6) / reading.confidence[cell].max(1e-6)
-        };
+        let odds = |cell: usize, p: f32| p.max(1e-6) / reading.confidence[cell].max(1e-6);
         let try_changes = |changes: &[(usize, u8)]| {
             let mut g = grid.clone();
             for &(cell, value) in changes {
@@ -109,7 +106,7 @@ pub fn check(reading: &Reading, budget: u64) -> Check {
                 if try_changes(&[(cell, value)]) {
                     corrections.push(Correction {
                         changes: vec![(cell, value)],
-                        likelihood: odds(cell, value, p),
+                        likelihood: odds(cell, p),
                     });
                 }
             }
@@ -125,7 +122,7 @@ pub fn check(reading: &Reading, budget: u64) -> Check {
                             if try_changes(&[(a, va), (b, vb)]) {
                                 corrections.push(Correction {
                                     changes: vec![(a, va), (b, vb)],
-                                    likelihood: odds(a, va, pa) * odds(b, vb, pb),
+                                    likelihood: odds(a, pa) * odds(b, pb),
                                 });
                             }
                         }

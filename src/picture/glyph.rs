@@ -38,8 +38,6 @@ pub struct Mark {
 pub struct CellInk {
     /// Its symbols left to right; empty for an empty cell.
     pub marks: Vec<Mark>,
-    /// Paper minus darkest ink, in levels.
-    pub contrast: f32,
     /// The tallest piece of ink over the cell's side (0 when blank).
     pub tallest: f32,
 }
@@ -77,23 +75,7 @@ pub fn inner(picture: &Gray, [left, top, right, bottom]: [f32; 4], cell: f32) ->
 /// The paper level and the darkest ink level of a cell's inner part: the
 /// 80th and 1st percentiles (a symbol covers well under a fifth of it).
 pub fn levels(inner: &Gray) -> (f32, f32) {
-    let mut counts = [0usize; 256];
-    for &p in &inner.pixels {
-        counts[p as usize] += 1;
-    }
-    let n = inner.pixels.len();
-    let at = |fraction: f32| {
-        let want = (n as f32 * fraction) as usize;
-        let mut seen = 0;
-        for (level, &c) in counts.iter().enumerate() {
-            seen += c;
-            if seen > want {
-                return level as f32;
-            }
-        }
-        255.0
-    };
-    (at(0.8), at(0.01))
+    (inner.percentile(0.8) as f32, inner.percentile(0.01) as f32)
 }
 
 /// Reads a cell's inner part (from [`inner`]); `cell` is the whole cell's
@@ -102,11 +84,7 @@ pub fn levels(inner: &Gray) -> (f32, f32) {
 pub fn read_cell(inner: &Gray, cell: f32, min_contrast: f32) -> CellInk {
     let (paper, dark) = levels(inner);
     let contrast = paper - dark;
-    let mut out = CellInk {
-        marks: Vec::new(),
-        contrast,
-        tallest: 0.0,
-    };
+    let mut out = CellInk::default();
     if contrast < min_contrast {
         return out;
     }

@@ -100,15 +100,21 @@ impl Gray {
     /// The median level: below the middle, the picture is mostly dark (a dark
     /// theme), and its ink is light.
     pub fn median(&self) -> u8 {
+        self.percentile(0.5)
+    }
+
+    /// The level with `fraction` of the pixels darker: the first level whose
+    /// count, with the darker ones', passes `fraction` of all.
+    pub fn percentile(&self, fraction: f32) -> u8 {
         let mut counts = [0usize; 256];
         for &p in &self.pixels {
             counts[p as usize] += 1;
         }
-        let half = self.pixels.len() / 2;
+        let want = (self.pixels.len() as f32 * fraction) as usize;
         let mut seen = 0;
         for (level, &c) in counts.iter().enumerate() {
             seen += c;
-            if seen > half {
+            if seen > want {
                 return level as u8;
             }
         }

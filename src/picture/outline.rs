@@ -13,8 +13,6 @@ use super::ink::Ink;
 /// A connected piece of ink: its size and extreme points.
 #[derive(Clone, Debug)]
 pub struct Piece {
-    /// Pixels in it.
-    pub pixels: usize,
     /// Bounding box: least x, least y, most x, most y.
     pub bounds: [usize; 4],
     /// Top-left, top-right, bottom-right, bottom-left, as `(x, y)`.
@@ -47,14 +45,12 @@ pub fn large_pieces(ink: &Ink, min_side: usize) -> Vec<Piece> {
         }
         seen[start] = true;
         stack.push(start);
-        let mut count = 0;
         let mut bounds = [usize::MAX, usize::MAX, 0, 0];
         // Extremes of x + y and x − y (offset by h to stay unsigned).
         let mut ext = [usize::MAX, 0, 0, usize::MAX];
         let mut at = [(0usize, 0usize); 4];
         while let Some(i) = stack.pop() {
             let (x, y) = (i % w, i / w);
-            count += 1;
             bounds[0] = bounds[0].min(x);
             bounds[1] = bounds[1].min(y);
             bounds[2] = bounds[2].max(x);
@@ -88,7 +84,6 @@ pub fn large_pieces(ink: &Ink, min_side: usize) -> Vec<Piece> {
         }
         if bounds[2] + 1 - bounds[0] >= min_side && bounds[3] + 1 - bounds[1] >= min_side {
             pieces.push(Piece {
-                pixels: count,
                 bounds,
                 corners: at.map(|(x, y)| (x as f32 + 0.5, y as f32 + 0.5)),
                 seed: start,
