@@ -211,8 +211,12 @@ fn example(face: &Face, symbols: &[usize], rng: &mut Rng) -> Option<Vec<Vec<f32>
     let gray = Gray::new(size, size, pixels)?;
     let part = inner(&gray, bounds, size as f32);
     let read = read_cell(&part, size as f32, 28.0);
-    (read.marks.len() == symbols.len())
-        .then(|| read.marks.into_iter().map(|m| m.features).collect())
+    // The cut the alphabet would choose: the one with a mark per symbol.
+    let cut = read
+        .readings()
+        .find(|marks| marks.len() == symbols.len())
+        .map(|marks| marks.iter().map(|m| m.features.clone()).collect());
+    cut
 }
 
 fn blur(levels: &[f32], size: usize, sigma: f32) -> Vec<f32> {

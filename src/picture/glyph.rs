@@ -13,6 +13,10 @@
 //!   tallest are not part of the symbol.
 //! - Two symbols (numbers 10 to 25) sit side by side: pieces that overlap
 //!   across are one symbol.
+//! - A hairline paler than the threshold (a serif `O`'s top at a small size)
+//!   still joins the ink it touches; where that joins what the threshold
+//!   kept apart, both cuts are kept and the alphabet picks the one that fits
+//!   (the two digits of a blurred `12` touch the same way).
 //!
 //! The scaling keeps the symbol's proportions (a `1` stays narrow), and the
 //! levels stay grey (blur and anti-aliasing carry shape).
@@ -38,8 +42,22 @@ pub struct Mark {
 pub struct CellInk {
     /// Its symbols left to right; empty for an empty cell.
     pub marks: Vec<Mark>,
+    /// The same ink cut another way, when the two cuts differ: the halves
+    /// a hairline joins in [`CellInk::marks`] kept apart. A serif `O` is
+    /// one symbol joined and two cut; a blurred `12` is two cut and may be
+    /// one joined. The alphabet decides which reading fits.
+    pub split: Option<Vec<Mark>>,
     /// The tallest piece of ink over the cell's side (0 when blank).
     pub tallest: f32,
+}
+
+impl CellInk {
+    /// Every way of cutting the cell's ink into symbols (none when blank).
+    pub fn readings(&self) -> impl Iterator<Item = &Vec<Mark>> {
+        std::iter::once(&self.marks)
+            .filter(|m| !m.is_empty())
+            .chain(self.split.as_ref())
+    }
 }
 
 struct Piece {
@@ -88,10 +106,40 @@ pub fn read_cell(inner: &Gray, cell: f32, min_contrast: f32) -> CellInk {
     if contrast < min_contrast {
         return out;
     }
-    let cut = dark + contrast * 0.5;
     let (w, h) = (inner.width, inner.height);
-    let ink: Vec<bool> = inner.pixels.iter().map(|&p| (p as f32) < cut).collect();
-    let mut pieces = pieces(&ink, w, h);
+    let strong = dark + contrast * 0.5;
+    let split = symbols(pieces(inner, strong, strong, w, h), cell, w, h);
+    let tallest = split.0;
+    out.tallest = tallest / cell;
+    if tallest < cell * 0.3 {
+        return out;
+    }
+    let joined = symbols(
+        pieces(inner, strong, dark + contrast * WEAK, w, h),
+        cell,
+        w,
+        h,
+    );
+    let marks = |boxes: &[[usize; 4]]| -> Vec<Mark> {
+        boxes
+            .iter()
+            .map(|b| Mark {
+                features: features(inner, *b, paper, contrast, cell),
+            })
+            .collect()
+    };
+    out.marks = marks(&joined.1);
+    if split.1 != joined.1 {
+        out.split = Some(marks(&split.1));
+    }
+    out
+}
+
+/// The symbols among a cell's pieces of ink, left to right, and the
+/// tallest piece's height: lines' remnants and specks dropped, then pieces
+/// nearly as tall as the tallest, joined when they overlap across; smaller
+/// pieces within a symbol's span (a broken stroke) join it.
+fn symbols(mut pieces: Vec<Piece>, cell: f32, w: usize, h: usize) -> (f32, Vec<[usize; 4]>) {
     let thin = cell * 0.15;
     let speck = ((cell * cell) * 0.002).max(2.0) as usize;
     pieces.retain(|p| {
@@ -108,12 +156,6 @@ pub fn read_cell(inner: &Gray, cell: f32, min_contrast: f32) -> CellInk {
     });
     let height = |p: &Piece| (p.bounds[3] + 1 - p.bounds[1]) as f32;
     let tallest = pieces.iter().map(height).fold(0.0, f32::max);
-    out.tallest = tallest / cell;
-    if tallest < cell * 0.3 {
-        return out;
-    }
-    // Symbols: pieces nearly as tall as the tallest, joined when they overlap
-    // across; smaller pieces within a symbol's span (a broken stroke) join it.
     let mut symbols: Vec<[usize; 4]> = Vec::new();
     pieces.sort_by_key(|p| std::cmp::Reverse(p.bounds[3] - p.bounds[1]));
     for p in &pieces {
@@ -135,22 +177,26 @@ pub fn read_cell(inner: &Gray, cell: f32, min_contrast: f32) -> CellInk {
         }
     }
     symbols.sort_by_key(|s| s[0]);
-    out.marks = symbols
-        .iter()
-        .map(|b| Mark {
-            features: features(inner, *b, paper, contrast, cell),
-        })
-        .collect();
-    out
+    (tallest, symbols)
 }
 
-/// The pieces of ink (8-connected) in a small picture.
-fn pieces(ink: &[bool], w: usize, h: usize) -> Vec<Piece> {
-    let mut seen = vec![false; ink.len()];
+/// How pale a pixel may be, as a fraction of the cell's contrast from its
+/// darkest ink, and still join the ink around it.
+const WEAK: f32 = 0.7;
+
+/// The pieces of ink (8-connected) in a small picture, by hysteresis: ink
+/// is darker than `strong`, and pixels darker than `weak` join the ink they
+/// touch. A serif face's hairlines (the top of an `O`, the join of a `D`'s
+/// bowl) fall between the two at small sizes; without them the halves of a
+/// letter would be read as two symbols. A piece's bounds and size count
+/// its ink only.
+fn pieces(inner: &Gray, strong: f32, weak: f32, w: usize, h: usize) -> Vec<Piece> {
+    let level = |i: usize| inner.pixels[i] as f32;
+    let mut seen = vec![false; w * h];
     let mut out = Vec::new();
     let mut stack = Vec::new();
-    for start in 0..ink.len() {
-        if !ink[start] || seen[start] {
+    for start in 0..w * h {
+        if level(start) >= strong || seen[start] {
             continue;
         }
         seen[start] = true;
@@ -159,17 +205,19 @@ fn pieces(ink: &[bool], w: usize, h: usize) -> Vec<Piece> {
         let mut pixels = 0;
         while let Some(i) = stack.pop() {
             let (x, y) = (i % w, i / w);
-            pixels += 1;
-            bounds = [
-                bounds[0].min(x),
-                bounds[1].min(y),
-                bounds[2].max(x),
-                bounds[3].max(y),
-            ];
+            if level(i) < strong {
+                pixels += 1;
+                bounds = [
+                    bounds[0].min(x),
+                    bounds[1].min(y),
+                    bounds[2].max(x),
+                    bounds[3].max(y),
+                ];
+            }
             for ny in y.saturating_sub(1)..(y + 2).min(h) {
                 for nx in x.saturating_sub(1)..(x + 2).min(w) {
                     let j = ny * w + nx;
-                    if ink[j] && !seen[j] {
+                    if level(j) < weak && !seen[j] {
                         seen[j] = true;
                         stack.push(j);
                     }
@@ -265,6 +313,28 @@ mod tests {
                 .len(),
             2
         );
+    }
+
+    #[test]
+    fn a_hairline_joins_halves_and_the_split_reading_is_kept() {
+        // Two dark bars joined at top and bottom by pale hairlines (a serif
+        // `O` at a small size): one symbol joined, two cut at half contrast.
+        let mut g = cell_with(&[[12, 8, 16, 32], [24, 8, 28, 32]]);
+        for x in 16..24 {
+            for y in [8, 31] {
+                g.pixels[y * 40 + x] = 165;
+            }
+        }
+        let read = read_cell(&inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0), 40.0, 30.0);
+        assert_eq!(read.marks.len(), 1);
+        assert!(read.marks[0].features[GLYPH * GLYPH] > 0.3, "wide");
+        assert_eq!(read.split.as_ref().map(Vec::len), Some(2));
+        assert_eq!(read.readings().count(), 2);
+        // Paper between them: two symbols, one reading.
+        let g = cell_with(&[[12, 8, 16, 32], [24, 8, 28, 32]]);
+        let read = read_cell(&inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0), 40.0, 30.0);
+        assert_eq!(read.marks.len(), 2);
+        assert!(read.split.is_none());
     }
 
     #[test]

@@ -224,15 +224,19 @@ fn read_grid(
         .iter()
         .map(|g| glyph::read_cell(g, cell, min_contrast))
         .collect();
-    if cells.iter().all(|c| c.marks.is_empty()) {
+    if cells.iter().all(|c| c.readings().next().is_none()) {
         return Err(NotFound::Empty(side));
     }
-    let probabilities: Vec<Vec<Vec<f32>>> = cells
+    let probabilities: Vec<Vec<Marks>> = cells
         .iter()
         .map(|c| {
-            c.marks
-                .iter()
-                .map(|m| classifier.probabilities(&m.features))
+            c.readings()
+                .map(|marks| {
+                    marks
+                        .iter()
+                        .map(|m| classifier.probabilities(&m.features))
+                        .collect()
+                })
                 .collect()
         })
         .collect();
@@ -248,14 +252,18 @@ fn read_grid(
     })
 }
 
+/// Each symbol's probabilities for one reading of a cell's marks.
+type Marks = Vec<Vec<f32>>;
+
 /// Per cell: the value read, its confidence, the alternatives.
 type Cells = (Alphabet, Vec<u8>, Vec<f32>, Vec<Vec<(u8, f32)>>);
 
 /// The alphabet under which the marks are most likely, and each cell's
 /// reading in it. A symbol's likelihood is the product of its characters'
 /// probabilities; a cell whose number of marks fits no symbol of the
-/// alphabet costs it dearly.
-fn choose_alphabet(side: usize, cells: &[glyph::CellInk], probs: &[Vec<Vec<f32>>]) -> Cells {
+/// alphabet costs it dearly. A cell whose ink can be cut two ways is read
+/// the way that fits best.
+fn choose_alphabet(side: usize, cells: &[glyph::CellInk], probs: &[Vec<Marks>]) -> Cells {
     let index = |c: char| SYMBOLS.find(c);
     let mut best: Option<(f32, Cells)> = None;
     for &alphabet in Alphabet::for_side(side) {
@@ -268,8 +276,8 @@ fn choose_alphabet(side: usize, cells: &[glyph::CellInk], probs: &[Vec<Vec<f32>>
         let mut values = Vec::with_capacity(cells.len());
         let mut confidence = Vec::with_capacity(cells.len());
         let mut alternatives = Vec::with_capacity(cells.len());
-        for (cell, marks) in cells.iter().zip(probs) {
-            if marks.is_empty() {
+        for (cell, readings) in cells.iter().zip(probs) {
+            if readings.is_empty() {
                 // Sure when the cell is plainly blank; less so when it held
                 // a piece of ink nearly a symbol's size.
                 let sure = if cell.tallest < 0.22 { 1.0 } else { 0.6 };
@@ -282,12 +290,18 @@ fn choose_alphabet(side: usize, cells: &[glyph::CellInk], probs: &[Vec<Vec<f32>>
                 .iter()
                 .enumerate()
                 .map(|(v, chars)| {
-                    let p = if chars.len() == marks.len() {
-                        chars.iter().zip(marks).map(|(&c, m)| m[c]).product::<f32>()
-                    } else {
-                        // Marks that do not fit: judge by the widest fit.
-                        1e-6 * chars.iter().zip(marks).map(|(&c, m)| m[c]).product::<f32>()
-                    };
+                    let p = readings
+                        .iter()
+                        .map(|marks| {
+                            let fit: f32 = chars.iter().zip(marks).map(|(&c, m)| m[c]).product();
+                            // Marks that do not fit: judge by the widest fit.
+                            if chars.len() == marks.len() {
+                                fit
+                            } else {
+                                1e-6 * fit
+                            }
+                        })
+                        .fold(0.0, f32::max);
                     (v as u8 + 1, p)
                 })
                 .collect();
