@@ -42,11 +42,12 @@ pub struct Mark {
 pub struct CellInk {
     /// Its symbols left to right; empty for an empty cell.
     pub marks: Vec<Mark>,
-    /// The same ink cut another way, when the two cuts differ: the halves
-    /// a hairline joins in [`CellInk::marks`] kept apart. A serif `O` is
-    /// one symbol joined and two cut; a blurred `12` is two cut and may be
-    /// one joined. The alphabet decides which reading fits.
-    pub split: Option<Vec<Mark>>,
+    /// The same ink cut other ways, when they differ: the halves a
+    /// hairline joins in [`CellInk::marks`] kept apart, and a mark too wide
+    /// for one symbol cut at its thinnest column. A serif `O` is one symbol
+    /// joined and two cut; a blurred `12` is two cut and may be one joined;
+    /// a blurred `20` is one piece. The alphabet decides which reading fits.
+    pub others: Vec<Vec<Mark>>,
     /// The tallest piece of ink over the cell's side (0 when blank).
     pub tallest: f32,
 }
@@ -56,7 +57,7 @@ impl CellInk {
     pub fn readings(&self) -> impl Iterator<Item = &Vec<Mark>> {
         std::iter::once(&self.marks)
             .filter(|m| !m.is_empty())
-            .chain(self.split.as_ref())
+            .chain(&self.others)
     }
 }
 
@@ -130,9 +131,39 @@ pub fn read_cell(inner: &Gray, cell: f32, min_contrast: f32) -> CellInk {
     };
     out.marks = marks(&joined.1);
     if split.1 != joined.1 {
-        out.split = Some(marks(&split.1));
+        out.others.push(marks(&split.1));
+    }
+    if let [wide] = split.1[..] {
+        if let Some(halves) = cut_wide(inner, wide, strong) {
+            out.others.push(marks(&halves));
+        }
     }
     out
+}
+
+/// A box at least 0.9 times as wide as it is tall is wider than any digit:
+/// when it is one piece, two digits may touch (a blurred `20`). Cut at the
+/// column of least ink in its middle part, each half trimmed to its ink.
+fn cut_wide(inner: &Gray, b: [usize; 4], strong: f32) -> Option<[[usize; 4]; 2]> {
+    let (w, h) = (b[2] + 1 - b[0], b[3] + 1 - b[1]);
+    if w * 10 < h * 9 || w < 6 {
+        return None;
+    }
+    let is_ink = |x: usize, y: usize| (inner.at(x, y) as f32) < strong;
+    let column = |x: usize| (b[1]..=b[3]).filter(|&y| is_ink(x, y)).count();
+    let cut = (b[0] + w * 3 / 10..=b[0] + w * 7 / 10).min_by_key(|&x| column(x))?;
+    let trim = |x0: usize, x1: usize| -> Option<[usize; 4]> {
+        let mut t = [usize::MAX, usize::MAX, 0, 0];
+        for y in b[1]..=b[3] {
+            for x in x0..=x1 {
+                if is_ink(x, y) {
+                    t = [t[0].min(x), t[1].min(y), t[2].max(x), t[3].max(y)];
+                }
+            }
+        }
+        (t[0] != usize::MAX).then_some(t)
+    };
+    Some([trim(b[0], cut - 1)?, trim(cut + 1, b[2])?])
 }
 
 /// The symbols among a cell's pieces of ink, left to right, and the
@@ -142,18 +173,36 @@ pub fn read_cell(inner: &Gray, cell: f32, min_contrast: f32) -> CellInk {
 fn symbols(mut pieces: Vec<Piece>, cell: f32, w: usize, h: usize) -> (f32, Vec<[usize; 4]>) {
     let thin = cell * 0.15;
     let speck = ((cell * cell) * 0.002).max(2.0) as usize;
-    pieces.retain(|p| {
+    pieces.retain(|p| p.pixels >= speck);
+    // A piece of line runs along the side it touches, most of its length;
+    // a symbol cut by the margin (a wide number) does not. A `1` beside the
+    // frame looks like one, but its top and bottom are its neighbour's.
+    let along_edge = |p: &Piece| {
         let (pw, ph) = (p.bounds[2] + 1 - p.bounds[0], p.bounds[3] + 1 - p.bounds[1]);
-        // A piece of line runs along the side it touches, most of its length;
-        // a symbol cut by the margin (a wide number) does not.
         let along_side = (p.bounds[0] == 0 || p.bounds[2] + 1 == w)
             && (pw as f32) < thin.max(2.0)
             && ph * 10 >= h * 6;
         let along_top = (p.bounds[1] == 0 || p.bounds[3] + 1 == h)
             && (ph as f32) < thin.max(2.0)
             && pw * 10 >= w * 6;
-        p.pixels >= speck && !along_side && !along_top
-    });
+        along_side || along_top
+    };
+    let edges: Vec<bool> = pieces.iter().map(along_edge).collect();
+    let aligned = |p: &Piece| {
+        pieces.iter().zip(&edges).any(|(q, &edge)| {
+            let tolerance = ((q.bounds[3] - q.bounds[1]) as f32 * 0.12).max(2.0);
+            !edge
+                && (p.bounds[1] as f32 - q.bounds[1] as f32).abs() <= tolerance
+                && (p.bounds[3] as f32 - q.bounds[3] as f32).abs() <= tolerance
+        })
+    };
+    let keep: Vec<bool> = pieces
+        .iter()
+        .zip(&edges)
+        .map(|(p, &edge)| !edge || (p.bounds[1] > 0 && p.bounds[3] + 1 < h && aligned(p)))
+        .collect();
+    let mut keep = keep.into_iter();
+    pieces.retain(|_| keep.next().unwrap_or(false));
     let height = |p: &Piece| (p.bounds[3] + 1 - p.bounds[1]) as f32;
     let tallest = pieces.iter().map(height).fold(0.0, f32::max);
     let mut symbols: Vec<[usize; 4]> = Vec::new();
@@ -328,13 +377,31 @@ mod tests {
         let read = read_cell(&inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0), 40.0, 30.0);
         assert_eq!(read.marks.len(), 1);
         assert!(read.marks[0].features[GLYPH * GLYPH] > 0.3, "wide");
-        assert_eq!(read.split.as_ref().map(Vec::len), Some(2));
+        assert_eq!(read.others.iter().map(Vec::len).collect::<Vec<_>>(), [2]);
         assert_eq!(read.readings().count(), 2);
         // Paper between them: two symbols, one reading.
         let g = cell_with(&[[12, 8, 16, 32], [24, 8, 28, 32]]);
         let read = read_cell(&inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0), 40.0, 30.0);
         assert_eq!(read.marks.len(), 2);
-        assert!(read.split.is_none());
+        assert!(read.others.is_empty());
+    }
+
+    #[test]
+    fn a_one_beside_the_frame_is_kept_and_touching_digits_are_cut() {
+        // A bar touching the inner part's left side, its top and bottom
+        // those of the block beside it: the 1 of a 15 written at the frame.
+        let g = cell_with(&[[0, 5, 5, 33], [12, 5, 24, 33]]);
+        let read = read_cell(&inner(&g, [-3.0, 0.0, 37.0, 40.0], 40.0), 40.0, 30.0);
+        assert_eq!(read.marks.len(), 2);
+        // Alone, the same bar is a line's remnant.
+        let g = cell_with(&[[0, 5, 5, 33]]);
+        let read = read_cell(&inner(&g, [-3.0, 0.0, 37.0, 40.0], 40.0), 40.0, 30.0);
+        assert!(read.marks.is_empty());
+        // Two blocks joined by a thin bridge: one piece, also read as two.
+        let g = cell_with(&[[6, 10, 17, 30], [17, 19, 21, 21], [21, 10, 32, 30]]);
+        let read = read_cell(&inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0), 40.0, 30.0);
+        assert_eq!(read.marks.len(), 1);
+        assert_eq!(read.others.iter().map(Vec::len).collect::<Vec<_>>(), [2]);
     }
 
     #[test]
