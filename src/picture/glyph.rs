@@ -130,7 +130,9 @@ pub fn read_cell(inner: &Gray, cell: f32, min_contrast: f32) -> CellInk {
             .collect()
     };
     out.marks = marks(&joined.1);
-    if split.1 != joined.1 {
+    // Cut apart, the same ink makes at least as many symbols; fewer means
+    // the cut lost one (a thin 5 in small pieces, each dropped as a speck).
+    if split.1 != joined.1 && split.1.len() >= joined.1.len() {
         out.others.push(marks(&split.1));
     }
     if let [wide] = split.1[..] {
