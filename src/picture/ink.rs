@@ -182,10 +182,36 @@ pub fn threshold(picture: &Gray, radius: usize) -> Ink {
     }
 }
 
+/// The ink that is darker than the picture on both sides of it, across or
+/// down, `reach` pixels away: lines and strokes, not the dark side of a
+/// step between two levels of paper (a grid of white cells on a grey page,
+/// whose steps the adaptive threshold marks as ink all round the grid).
+/// Lines wider than `2 · reach` keep only their core.
+pub fn ridges(ink: &Ink, picture: &Gray, reach: usize) -> Ink {
+    let (w, h) = (ink.width, ink.height);
+    let mut bits = vec![false; w * h];
+    for y in reach..h.saturating_sub(reach) {
+        for x in reach..w.saturating_sub(reach) {
+            if !ink.at(x, y) {
+                continue;
+            }
+            let p = picture.at(x, y) as i32 + 2;
+            let across = p < picture.at(x - reach, y) as i32 && p < picture.at(x + reach, y) as i32;
+            let down = p < picture.at(x, y - reach) as i32 && p < picture.at(x, y + reach) as i32;
+            bits[y * w + x] = across || down;
+        }
+    }
+    Ink {
+        width: w,
+        height: h,
+        bits,
+    }
+}
+
 /// Three times the noise's standard deviation, in levels, estimated from
 /// the median difference between neighbouring pixels (edges are few, so
 /// the median sees the grain; a clean screenshot gives 0).
-fn noise(picture: &Gray) -> u64 {
+pub fn noise(picture: &Gray) -> u64 {
     let mut counts = [0usize; 256];
     let mut n = 0;
     for row in picture.pixels.chunks_exact(picture.width).step_by(2) {
@@ -220,6 +246,23 @@ mod tests {
         let ink = threshold(&Gray::new(40, 40, pixels).unwrap(), 6);
         assert!((0..40).all(|y| ink.at(20, y)));
         assert_eq!(ink.bits.iter().filter(|&&b| b).count(), 40);
+    }
+
+    #[test]
+    fn a_step_between_papers_is_no_ridge_and_a_line_is() {
+        // Left half grey 230, right half white, a line down column 30.
+        let mut pixels = vec![255u8; 1600];
+        for y in 0..40 {
+            for x in 0..20 {
+                pixels[y * 40 + x] = 230;
+            }
+            pixels[y * 40 + 30] = 180;
+        }
+        let g = Gray::new(40, 40, pixels).unwrap();
+        let ink = threshold(&g, 6);
+        assert!(ink.at(19, 20), "the step's dark side is ink");
+        let r = ridges(&ink, &g, 3);
+        assert!(!r.at(19, 20) && r.at(30, 20));
     }
 
     #[test]

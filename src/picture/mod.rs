@@ -127,12 +127,30 @@ pub fn read_with(picture: &Gray, classifier: &Classifier) -> Result<Reading, Not
     Err(best)
 }
 
-/// One polarity: the largest pieces of ink in turn, until one is a grid.
+/// One polarity: the largest pieces of ink in turn, until one is a grid;
+/// then, in a clean picture, the same with the ink's ridges only, when
+/// steps between papers (white cells on a grey page) hid the outline.
 fn read_view(view: &Gray, classifier: &Classifier) -> Result<Reading, NotFound> {
     let short = view.width.min(view.height);
     let ink = ink::threshold(view, (short / 40).max(7));
+    let found = read_pieces(view, &ink, classifier);
+    // Steps between papers are drawn pictures' (a photo's paper is one).
+    if found.is_ok() || ink::noise(view) > 6 {
+        return found;
+    }
+    let ridges = ink::ridges(&ink, view, (short / 200).max(3));
+    match read_pieces(view, &ridges, classifier) {
+        Ok(reading) => Ok(reading),
+        Err(NotFound::NoGrid) => found,
+        Err(e) => Err(e),
+    }
+}
+
+/// The largest pieces of `ink` in turn, until one is a grid.
+fn read_pieces(view: &Gray, ink: &ink::Ink, classifier: &Classifier) -> Result<Reading, NotFound> {
+    let short = view.width.min(view.height);
     let mut best = NotFound::NoGrid;
-    for piece in outline::large_pieces(&ink, (short / 8).max(40))
+    for piece in outline::large_pieces(ink, (short / 8).max(40))
         .iter()
         .take(4)
     {
@@ -143,7 +161,7 @@ fn read_view(view: &Gray, classifier: &Classifier) -> Result<Reading, NotFound> 
         // corner by more than a third of a 9×9 cell.
         let extremes = piece.corners;
         let size = (piece.size().0.max(piece.size().1)) as f32;
-        let hull = outline::hull_corners(&ink, piece).filter(|h| {
+        let hull = outline::hull_corners(ink, piece).filter(|h| {
             h.iter()
                 .zip(&extremes)
                 .any(|(a, b)| (a.0 - b.0).abs().max((a.1 - b.1).abs()) > size / 27.0)
