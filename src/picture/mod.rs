@@ -133,21 +133,29 @@ pub fn read_with(picture: &Gray, classifier: &Classifier) -> Result<Reading, Not
 fn read_view(view: &Gray, classifier: &Classifier) -> Result<Reading, NotFound> {
     let short = view.width.min(view.height);
     let ink = ink::threshold(view, (short / 40).max(7));
-    let found = read_pieces(view, &ink, classifier);
-    // Steps between papers are drawn pictures' (a photo's paper is one).
-    if found.is_ok() || ink::noise(view) > 6 {
+    // Steps between papers and grids drawn upright are drawn pictures'
+    // (a photo's paper is one, its grid at an angle).
+    let clean = ink::noise(view) <= 6;
+    let found = read_pieces(view, &ink, clean, classifier);
+    if found.is_ok() || !clean {
         return found;
     }
     let ridges = ink::ridges(&ink, view, (short / 200).max(3));
-    match read_pieces(view, &ridges, classifier) {
+    match read_pieces(view, &ridges, clean, classifier) {
         Ok(reading) => Ok(reading),
         Err(NotFound::NoGrid) => found,
         Err(e) => Err(e),
     }
 }
 
-/// The largest pieces of `ink` in turn, until one is a grid.
-fn read_pieces(view: &Gray, ink: &ink::Ink, classifier: &Classifier) -> Result<Reading, NotFound> {
+/// The largest pieces of `ink` in turn, until one is a grid; in a `clean`
+/// picture, a piece's bounding box is tried as its outline too.
+fn read_pieces(
+    view: &Gray,
+    ink: &ink::Ink,
+    clean: bool,
+    classifier: &Classifier,
+) -> Result<Reading, NotFound> {
     let short = view.width.min(view.height);
     let mut best = NotFound::NoGrid;
     for piece in outline::large_pieces(ink, (short / 8).max(40))
@@ -166,7 +174,18 @@ fn read_pieces(view: &Gray, ink: &ink::Ink, classifier: &Classifier) -> Result<R
                 .zip(&extremes)
                 .any(|(a, b)| (a.0 - b.0).abs().max((a.1 - b.1).abs()) > size / 27.0)
         });
-        for corners in hull.iter().chain([&extremes]) {
+        // Last, the piece's bounding box: a frameless grid drawn upright
+        // (a screenshot) fills it exactly, though its extreme points are
+        // line ends and its hull's sides are no grid edges.
+        let b = piece.bounds.map(|v| v as f32 + 0.5);
+        let upright = [(b[0], b[1]), (b[2], b[1]), (b[2], b[3]), (b[0], b[3])];
+        let boxed = Some(upright).filter(|u| {
+            clean
+                && u.iter()
+                    .zip(&extremes)
+                    .any(|(a, b)| (a.0 - b.0).abs().max((a.1 - b.1).abs()) > size / 27.0)
+        });
+        for corners in hull.iter().chain([&extremes]).chain(boxed.iter()) {
             if !outline::plausible(corners) {
                 continue;
             }
