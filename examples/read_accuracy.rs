@@ -72,6 +72,9 @@ fn main() {
         let start = Instant::now();
         let result = read(&picture);
         let seconds = start.elapsed().as_secs_f64();
+        if std::env::var_os("READ_TIMES").is_some() {
+            eprintln!("{file}\t{:.0} ms", seconds * 1000.0);
+        }
         let key = if by_side && category != "none" {
             format!("{category} {:>2}×{}", f[2], f[2])
         } else {
