@@ -223,9 +223,15 @@ fn read_grid(
     let square = warp::straighten(view, corners, size, margin).ok_or(NotFound::NoGrid)?;
     let ink = ink::threshold(&square, (size / 50).max(5));
     let side = lines::side(&ink, frame).ok_or(NotFound::NoGrid)?;
-    let shape = match lines::houses(&ink, &square, side, frame).ok_or(NotFound::NoHouses(side))? {
-        Houses::Boxes(rows, cols) => Shape::boxes(rows, cols),
-        Houses::Regions(regions) => Shape::jigsaw(&regions),
+    // Lines all alike on a square side: the classic boxes are assumed, and
+    // kept only if the symbols read bear them out (below).
+    let houses = lines::houses(&ink, &square, side, frame);
+    let root = (2..=5).find(|b| b * b == side);
+    let assumed = houses.is_none();
+    let shape = match houses {
+        Some(Houses::Boxes(rows, cols)) => Shape::boxes(rows, cols),
+        Some(Houses::Regions(regions)) => Shape::jigsaw(&regions),
+        None => Shape::boxes(root.ok_or(NotFound::NoHouses(side))?, root.unwrap_or(side)),
     }
     .map_err(|_| NotFound::NoHouses(side))?;
 
@@ -281,6 +287,9 @@ fn read_grid(
     let (alphabet, grid_cells, confidence, alternatives) =
         choose_alphabet(side, &cells, &probabilities);
     let grid = Grid::from_cells(shape, grid_cells).map_err(|_| NotFound::NoGrid)?;
+    if assumed && !bears_out_boxes(&grid) {
+        return Err(NotFound::NoHouses(side));
+    }
     Ok(Reading {
         grid,
         alphabet,
@@ -288,6 +297,16 @@ fn read_grid(
         alternatives,
         corners: *corners,
     })
+}
+
+/// Whether a grid read with boxes assumed (its box lines no thicker than
+/// the rest, as in some prints, or lost to a photo's blur) is a Sudoku:
+/// givens enough for one (a fifth of the cells, 17 of 81) and no symbol
+/// twice in a row, column or box. A table of numbers repeats them; a
+/// Sudoku's givens never do.
+fn bears_out_boxes(grid: &Grid) -> bool {
+    let cells = grid.cells().len();
+    grid.filled() * 5 >= cells && grid.filled() >= 4 && !grid.has_conflict()
 }
 
 /// Each symbol's probabilities for one reading of a cell's marks.
@@ -362,6 +381,25 @@ fn choose_alphabet(side: usize, cells: &[glyph::CellInk], probs: &[Vec<Marks>]) 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn assumed_boxes_need_givens_enough_and_no_repeat() {
+        // 18 givens of a classic 9×9, none repeated in a row, column or box.
+        let mut cells = vec![0u8; 81];
+        for (i, d) in (1..=9).enumerate() {
+            cells[i] = d; // row 1: 1..9
+            cells[9 + (i + 3) % 9] = d; // row 2, shifted by a box
+        }
+        let grid = Grid::from_side(9, cells.clone()).unwrap();
+        assert!(bears_out_boxes(&grid));
+        // A 1 again in the first box: a table, not a Sudoku.
+        cells[20] = 1;
+        assert!(!bears_out_boxes(&Grid::from_side(9, cells).unwrap()));
+        // Too few givens to be one.
+        let mut few = vec![0u8; 81];
+        few[..9].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        assert!(!bears_out_boxes(&Grid::from_side(9, few).unwrap()));
+    }
 
     #[test]
     fn a_blank_picture_has_no_puzzle() {
