@@ -203,8 +203,11 @@ fn symbols(mut pieces: Vec<Piece>, cell: f32, w: usize, h: usize) -> (f32, Vec<[
         .zip(&edges)
         .map(|(p, &edge)| !edge || (p.bounds[1] > 0 && p.bounds[3] + 1 < h && aligned(p)))
         .collect();
-    let mut keep = keep.into_iter();
-    pieces.retain(|_| keep.next().unwrap_or(false));
+    let mut pieces: Vec<Piece> = pieces
+        .into_iter()
+        .zip(keep)
+        .filter_map(|(p, keep)| keep.then_some(p))
+        .collect();
     let height = |p: &Piece| (p.bounds[3] + 1 - p.bounds[1]) as f32;
     let tallest = pieces.iter().map(height).fold(0.0, f32::max);
     let mut symbols: Vec<[usize; 4]> = Vec::new();

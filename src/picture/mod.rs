@@ -170,22 +170,19 @@ fn read_pieces(
         // corner by more than a third of a 9×9 cell.
         let extremes = piece.corners;
         let size = (piece.size().0.max(piece.size().1)) as f32;
-        let hull = outline::hull_corners(ink, piece).filter(|h| {
-            h.iter()
+        let moves = |corners: &[(f32, f32); 4]| {
+            corners
+                .iter()
                 .zip(&extremes)
                 .any(|(a, b)| (a.0 - b.0).abs().max((a.1 - b.1).abs()) > size / 27.0)
-        });
+        };
+        let hull = outline::hull_corners(ink, piece).filter(moves);
         // Last, the piece's bounding box: a frameless grid drawn upright
         // (a screenshot) fills it exactly, though its extreme points are
         // line ends and its hull's sides are no grid edges.
         let b = piece.bounds.map(|v| v as f32 + 0.5);
         let upright = [(b[0], b[1]), (b[2], b[1]), (b[2], b[3]), (b[0], b[3])];
-        let boxed = Some(upright).filter(|u| {
-            clean
-                && u.iter()
-                    .zip(&extremes)
-                    .any(|(a, b)| (a.0 - b.0).abs().max((a.1 - b.1).abs()) > size / 27.0)
-        });
+        let boxed = Some(upright).filter(|u| clean && moves(u));
         for corners in hull.iter().chain([&extremes]).chain(boxed.iter()) {
             if !outline::plausible(corners) {
                 continue;
@@ -226,12 +223,16 @@ fn read_grid(
     // Lines all alike on a square side: the classic boxes are assumed, and
     // kept only if the symbols read bear them out (below).
     let houses = lines::houses(&ink, &square, side, frame);
-    let root = (2..=5).find(|b| b * b == side);
     let assumed = houses.is_none();
     let shape = match houses {
         Some(Houses::Boxes(rows, cols)) => Shape::boxes(rows, cols),
         Some(Houses::Regions(regions)) => Shape::jigsaw(&regions),
-        None => Shape::boxes(root.ok_or(NotFound::NoHouses(side))?, root.unwrap_or(side)),
+        None => {
+            let root = (2..=5)
+                .find(|b| b * b == side)
+                .ok_or(NotFound::NoHouses(side))?;
+            Shape::boxes(root, root)
+        }
     }
     .map_err(|_| NotFound::NoHouses(side))?;
 
