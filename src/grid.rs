@@ -95,7 +95,12 @@ impl Grid {
             });
         }
         let side = shape.side();
-        if let Some(cell) = cells.iter().position(|&v| v as usize > side) {
+        // The largest first (a vector loop), the place only when it is out.
+        let largest = cells.iter().copied().max().unwrap_or(0);
+        if let Some(cell) = (largest as usize > side)
+            .then(|| cells.iter().position(|&v| v as usize > side))
+            .flatten()
+        {
             return Err(GridError::DigitOutOfRange {
                 cell,
                 value: cells[cell],

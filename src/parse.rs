@@ -397,8 +397,54 @@ pub struct Parser {
     /// The alphabet last read for each side: a file keeps to one alphabet, so it
     /// settles a later puzzle whose symbols fit several.
     last_alphabet: [Option<Alphabet>; MAX_SIDE + 1],
+    /// The byte table of the last side read as a plain line (see
+    /// [`Parser::plain_line`]); made on first use.
+    table: Option<Box<LineTable>>,
+    /// Whether plain lines take [`Parser::plain_line`] (the tests turn it
+    /// off to compare it with the general reader).
+    shortcut: bool,
     out: VecDeque<Entry>,
     ended: bool,
+}
+
+/// What each ASCII byte is in the single-character alphabets a side may be
+/// written in: one table lookup a cell, where the general reader asks each
+/// alphabet about each character.
+#[derive(Debug)]
+struct LineTable {
+    side: usize,
+    shape: Shape,
+    /// The alphabets tried: the one named, or every single-character one
+    /// of the side, as [`Parser::read_unit`] tries them.
+    candidates: &'static [Alphabet],
+    /// Bit `i`: the byte is a symbol or a blank of `candidates[i]` (none
+    /// for bytes beyond ASCII: every symbol and blank is ASCII).
+    fits: [u8; 256],
+    /// The digit the byte stands for in `candidates[i]` (0 for a blank).
+    digit: [[u8; 256]; 4],
+}
+
+impl LineTable {
+    fn new(side: usize, shape: Shape, candidates: &'static [Alphabet]) -> LineTable {
+        let mut table = LineTable {
+            side,
+            shape,
+            candidates,
+            fits: [0; 256],
+            digit: [[0; 256]; 4],
+        };
+        for (i, a) in candidates.iter().enumerate().take(4) {
+            for b in 0..128u8 {
+                let ch = b as char;
+                let digit = a.digit(side, ch);
+                if digit.is_some() || a.is_blank(side, ch) {
+                    table.fits[b as usize] |= 1 << i;
+                }
+                table.digit[i][b as usize] = digit.unwrap_or(0);
+            }
+        }
+        table
+    }
 }
 
 impl Parser {
@@ -420,6 +466,8 @@ impl Parser {
             pending: Vec::new(),
             kind: None,
             last_alphabet,
+            table: None,
+            shortcut: true,
             out: VecDeque::new(),
             ended: false,
         }
@@ -441,6 +489,10 @@ impl Parser {
         if self.line_no == 1 {
             text = text.strip_prefix('\u{feff}').unwrap_or(text);
         }
+        if self.shortcut && self.mode == Mode::Idle && self.kind.is_none() && self.plain_line(text)
+        {
+            return;
+        }
         let trimmed = text.trim();
         if trimmed == "end" {
             self.end_group();
@@ -455,6 +507,108 @@ impl Parser {
         } else {
             self.cells_line(text);
         }
+    }
+
+    /// The usual line of a collection, read without the general reader's
+    /// work: a whole puzzle of plain ASCII symbols, optionally a comment
+    /// after a space, between puzzles. Returns false, having changed
+    /// nothing, for any other line — or one the general reader would
+    /// report — which then takes the general path. It gives what that path
+    /// gives (the tests compare the two); the general path costs several
+    /// times the solving of an easy 9×9.
+    fn plain_line(&mut self, text: &str) -> bool {
+        let bytes = text.as_bytes();
+        // A word of `side²` printable ASCII symbols, then nothing or a
+        // space: a tab makes table fields; other whitespace, control
+        // characters and non-ASCII in the word fit no alphabet (the table
+        // turns them away below).
+        let end = memchr::memchr2(b' ', b'\t', bytes).unwrap_or(bytes.len());
+        let n = end;
+        let Some(side) = BOX_SIDES[1..].iter().copied().find(|s| s * s == n) else {
+            return false;
+        };
+        if bytes.get(end).is_some_and(|&b| b != b' ')
+            || self.options.side.is_some_and(|s| s != side)
+        {
+            return false;
+        }
+        let word = &bytes[..end];
+        // Characters that make a line something else: a comment, a
+        // border, a kind; a tab in the comment makes table fields. (The
+        // separators of numbers and boxes, `|` `,` `;`, are no symbol and
+        // no blank: the table below turns such a line away.)
+        let first = word[0];
+        if first == b'#'
+            || word.iter().all(|b| matches!(b, b'-' | b'+' | b'='))
+            || (matches!(first | 0x20, b'b' | b'j') || first == b'+')
+                && Kind::read(&text[..end]).is_some()
+            || bytes[end..].contains(&b'\t')
+        {
+            return false;
+        }
+        let named = self
+            .options
+            .alphabet
+            .filter(|a| a.fits_side(side) && a.is_single_char());
+        let candidates: &'static [Alphabet] = match named {
+            Some(a) => Alphabet::for_side(side)
+                .iter()
+                .position(|&b| b == a)
+                .map_or(&[], |i| &Alphabet::for_side(side)[i..=i]),
+            None => Alphabet::single_char(side),
+        };
+        if candidates.is_empty() || candidates.len() > 4 {
+            return false;
+        }
+        let fresh = self
+            .table
+            .as_ref()
+            .is_none_or(|t| t.side != side || t.candidates != candidates);
+        if fresh {
+            let shape = self.plain_shape(side);
+            self.table = Some(Box::new(LineTable::new(side, shape, candidates)));
+        }
+        let table = self.table.as_ref().expect("made above");
+        let fits = word.iter().fold((1u8 << candidates.len()) - 1, |m, &b| {
+            m & table.fits[b as usize]
+        });
+        let chosen = match fits.count_ones() {
+            0 => return false,
+            1 => fits.trailing_zeros() as usize,
+            // Several fit: the side's last alphabet settles it, or the
+            // general reader reports the ambiguity.
+            _ => match self.last_alphabet[side]
+                .and_then(|a| candidates.iter().position(|&c| c == a))
+                .filter(|&i| fits & (1 << i) != 0)
+            {
+                Some(i) => i,
+                None => return false,
+            },
+        };
+        let alphabet = candidates[chosen];
+        let digit = &table.digit[chosen];
+        let digits: Vec<u8> = word.iter().map(|&b| digit[b as usize]).collect();
+        let blank = digits
+            .iter()
+            .position(|&d| d == 0)
+            .map_or_else(|| alphabet.default_blank(side), |i| word[i] as char);
+        let grid = Grid::from_cells(table.shape.clone(), digits)
+            .expect("one digit per cell, each within the side");
+        let tail = text[end..].trim_end();
+        let comment = (!tail.is_empty()).then(|| tail.to_string());
+        self.last_alphabet[side] = Some(alphabet);
+        let puzzle = Puzzle {
+            grid,
+            notation: Notation {
+                alphabet,
+                layout: Layout::Line,
+                blank,
+                kind: false,
+            },
+            comment,
+        };
+        self.emit(self.line_no, Ok(puzzle));
+        true
     }
 
     /// A line with content: a kind and what follows it, or cells.
@@ -1270,9 +1424,12 @@ impl<R: std::io::BufRead> Iterator for Entries<R> {
                 }
                 Ok(LineRead::TooLong) => self.parser.push_overlong_line(),
                 Ok(LineRead::Held) => {
-                    // Invalid UTF-8 becomes U+FFFD, reported with its column.
-                    let line = String::from_utf8_lossy(&self.bytes);
-                    self.parser.push_line(&line);
+                    // Invalid UTF-8 becomes U+FFFD, reported with its column
+                    // (the strict check first: it is several times faster).
+                    match std::str::from_utf8(&self.bytes) {
+                        Ok(line) => self.parser.push_line(line),
+                        Err(_) => self.parser.push_line(&String::from_utf8_lossy(&self.bytes)),
+                    }
                 }
                 Err(e) => {
                     self.state = Stream::Failed;
@@ -1318,7 +1475,7 @@ fn read_line_capped(
                 _ => LineRead::Held,
             });
         }
-        let (n, done) = match buf.iter().position(|&b| b == b'\n' || b == b'\r') {
+        let (n, done) = match memchr::memchr2(b'\n', b'\r', buf) {
             Some(i) => {
                 *after_cr = buf[i] == b'\r';
                 (i + 1, true)
@@ -1350,7 +1507,7 @@ pub fn lines(text: &str) -> impl Iterator<Item = &str> {
         if rest.is_empty() {
             return None;
         }
-        let end = match rest.find(['\n', '\r']) {
+        let end = match memchr::memchr2(b'\n', b'\r', rest.as_bytes()) {
             Some(i) if rest[i..].starts_with("\r\n") => i + 2,
             Some(i) => i + 1,
             None => rest.len(),
@@ -1694,4 +1851,141 @@ fn fits_4x4(line: &Line) -> bool {
     line.cells
         .iter()
         .all(|&(ch, _)| Alphabet::Digits.is_blank(4, ch) || Alphabet::Digits.digit(4, ch).is_some())
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Every entry of `text`, read with or without the plain-line shortcut.
+    fn entries(text: &str, options: ParseOptions, shortcut: bool) -> Vec<Entry> {
+        let mut parser = Parser::new(options);
+        parser.shortcut = shortcut;
+        let mut out = Vec::new();
+        for line in lines(text) {
+            parser.push_line(line);
+            out.extend(std::iter::from_fn(|| parser.next_entry()));
+        }
+        parser.finish();
+        out.extend(std::iter::from_fn(|| parser.next_entry()));
+        out
+    }
+
+    fn same_both_ways(text: &str, options: ParseOptions) {
+        let fast = entries(text, options, true);
+        let general = entries(text, options, false);
+        assert_eq!(fast, general, "{text:?} with {options:?}");
+    }
+
+    const OPTIONS: [ParseOptions; 5] = [
+        ParseOptions {
+            side: None,
+            boxes: None,
+            alphabet: None,
+            prefer: None,
+        },
+        ParseOptions {
+            side: Some(9),
+            boxes: None,
+            alphabet: None,
+            prefer: None,
+        },
+        ParseOptions {
+            side: None,
+            boxes: Some((2, 4)),
+            alphabet: None,
+            prefer: None,
+        },
+        ParseOptions {
+            side: None,
+            boxes: None,
+            alphabet: Some(Alphabet::Hex),
+            prefer: None,
+        },
+        ParseOptions {
+            side: None,
+            boxes: None,
+            alphabet: None,
+            prefer: Some(Alphabet::DigitsLetters),
+        },
+    ];
+
+    #[test]
+    fn the_shortcut_reads_the_data_files_as_the_general_reader_does() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+        let mut files = 0;
+        for file in std::fs::read_dir(dir).unwrap() {
+            let path = file.unwrap().path();
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            files += 1;
+            for options in OPTIONS {
+                same_both_ways(&text, options);
+            }
+        }
+        assert!(files >= 10, "{files} data files");
+        // The shortcut does take the usual lines.
+        let line =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let mut parser = Parser::new(ParseOptions::default());
+        parser.push_line(line);
+        assert!(parser.next_entry().unwrap().result.is_ok());
+        assert!(parser.table.is_some(), "the plain line took the shortcut");
+    }
+
+    /// Lines near a whole puzzle's length, of symbols, blanks and the
+    /// characters that make a line something else.
+    fn line() -> impl Strategy<Value = String> {
+        let pool: Vec<char> = "123456789ABCDEFGPYabjgp0.-_*+=|,;#x \tb\u{e9}"
+            .chars()
+            .collect();
+        let lengths = prop::sample::select(vec![
+            15, 16, 17, 35, 36, 63, 64, 80, 81, 82, 100, 144, 256, 625,
+        ]);
+        (lengths, any::<u64>(), 0usize..4).prop_map(move |(n, seed, style)| {
+            let mut x = seed | 1;
+            let mut next = |k: usize| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                (x % k as u64) as usize
+            };
+            let symbols: &[char] = match style {
+                // Mostly a puzzle's symbols: the shortcut's own lines.
+                0 => &pool[..9],
+                1 => &pool[..16],
+                2 => &pool[..26],
+                _ => &pool,
+            };
+            // One blank a line, as files write them; now and then another.
+            let blanks = ['.', '0', '-', '_', '*'];
+            let blank = blanks[next(blanks.len())];
+            let mut text: String = (0..n)
+                .map(|_| match next(20) {
+                    0..=5 => blank,
+                    6 => blanks[next(blanks.len())],
+                    _ => symbols[next(symbols.len())],
+                })
+                .collect();
+            match next(4) {
+                0 => text.push_str(" name"),
+                1 => text.push_str("\tname"),
+                _ => {}
+            }
+            text
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+        #[test]
+        fn the_shortcut_reads_any_lines_as_the_general_reader_does(
+            lines in prop::collection::vec(line(), 1..6),
+            options in prop::sample::select(OPTIONS.to_vec()),
+        ) {
+            same_both_ways(&lines.join("\n"), options);
+        }
+    }
 }

@@ -29,7 +29,7 @@ fn sudoku_crate(limit: u64) -> impl FnMut(&Grid) -> Answer {
         let count = s.solutions_up_to_buffer(&mut first, limit as usize) as u64;
         Answer {
             solution: (count > 0)
-                .then(|| Grid::from_cells(puzzle.size(), first[0].to_vec()).expect("a 9×9 grid")),
+                .then(|| Grid::from_cells(puzzle.shape().clone(), first[0].to_vec()).expect("a 9×9 grid")),
             count,
             guesses: None,
         }
@@ -101,7 +101,7 @@ fn main() {
             clock,
         )
         .unwrap()];
-        if puzzles[0].size().side() == 9 {
+        if puzzles[0].shape().side() == 9 {
             rows.push(
                 run(
                     &set,

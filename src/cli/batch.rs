@@ -10,6 +10,7 @@
 
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
+use std::fmt;
 use std::io::{self, Read, Write};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -131,9 +132,11 @@ impl Judge {
 
     fn answer(&self, name: &str, entry: Entry, solver: &mut Option<Solver>) -> Record {
         let mut rec = Record::default();
-        let where_ = |line: usize, column: Option<usize>| match column {
-            Some(c) => format!("{name}:puzzle {} (line {line}, column {c})", entry.index),
-            None => format!("{name}:puzzle {} (line {line})", entry.index),
+        let where_ = |line: usize, column: Option<usize>| Here {
+            name,
+            index: entry.index,
+            line,
+            column,
         };
         let puzzle = match &entry.result {
             Ok(p) => p,
@@ -155,6 +158,7 @@ impl Judge {
                 return rec;
             }
         };
+        // Written only into a message: most puzzles have none.
         let here = where_(entry.line, None);
         if let Mode::Explain(level) = self.mode {
             explain(&mut rec, &here, entry.index, entry.line, puzzle, level);
@@ -235,7 +239,7 @@ impl Judge {
     fn estimate(
         &self,
         rec: &mut Record,
-        here: &str,
+        here: &Here,
         puzzle: &Puzzle,
         options: &EstimateOptions,
         index: usize,
@@ -326,9 +330,27 @@ impl Judge {
     }
 }
 
+/// Where a puzzle is, for messages (`FILE:puzzle 3 (line 5, column 2)`).
+struct Here<'a> {
+    name: &'a str,
+    index: usize,
+    line: usize,
+    column: Option<usize>,
+}
+
+impl fmt::Display for Here<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:puzzle {} (line {}", self.name, self.index, self.line)?;
+        if let Some(c) = self.column {
+            write!(f, ", column {c}")?;
+        }
+        f.write_str(")")
+    }
+}
+
 fn solution(
     rec: &mut Record,
-    here: &str,
+    here: &Here,
     puzzle: &Puzzle,
     outcome: &Outcome,
     stopped: Option<Stop>,
@@ -390,7 +412,14 @@ fn grid_text(rec: &mut Record, puzzle: &Puzzle, grid: &Grid, separator: Separato
 /// `explain`: a header, one line per step (`Hidden single: R3C7=5`), then
 /// how the path ended; a blank line after each puzzle. Where the techniques
 /// run out it says so and stops: it never guesses.
-fn explain(rec: &mut Record, here: &str, index: usize, line: usize, puzzle: &Puzzle, level: Level) {
+fn explain(
+    rec: &mut Record,
+    here: &Here,
+    index: usize,
+    line: usize,
+    puzzle: &Puzzle,
+    level: Level,
+) {
     let (size, alphabet) = (puzzle.grid.shape(), puzzle.notation.alphabet);
     let p = match path(&puzzle.grid, level) {
         Ok(p) => p,
@@ -435,7 +464,7 @@ fn explain(rec: &mut Record, here: &str, index: usize, line: usize, puzzle: &Puz
     out.push('\n');
 }
 
-fn count(rec: &mut Record, here: &str, puzzle: &Puzzle, outcome: &Outcome, stopped: Option<Stop>) {
+fn count(rec: &mut Record, here: &Here, puzzle: &Puzzle, outcome: &Outcome, stopped: Option<Stop>) {
     if let Some(stop) = stopped {
         rec.err.push_str(&format!("{here}: {stop}\n"));
         rec.failed = true;
