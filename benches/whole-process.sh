@@ -29,7 +29,7 @@ best_ms() {
   for _ in $(seq "$rounds"); do
     local start end
     start=$(date +%s%N)
-    "$@" >/dev/null
+    "$@" >/dev/null 2>&1
     end=$(date +%s%N)
     local ms=$(((end - start) / 100000))
     if [ -z "$best" ] || [ "$ms" -lt "$best" ]; then best=$ms; fi

@@ -522,7 +522,7 @@ impl Parser {
         // space: a tab makes table fields; other whitespace, control
         // characters and non-ASCII in the word fit no alphabet (the table
         // turns them away below).
-        let end = memchr::memchr2(b' ', b'\t', bytes).unwrap_or(bytes.len());
+        let end = find2(b' ', b'\t', bytes).unwrap_or(bytes.len());
         let n = end;
         let Some(side) = BOX_SIDES[1..].iter().copied().find(|s| s * s == n) else {
             return false;
@@ -1475,7 +1475,7 @@ fn read_line_capped(
                 _ => LineRead::Held,
             });
         }
-        let (n, done) = match memchr::memchr2(b'\n', b'\r', buf) {
+        let (n, done) = match find2(b'\n', b'\r', buf) {
             Some(i) => {
                 *after_cr = buf[i] == b'\r';
                 (i + 1, true)
@@ -1500,6 +1500,16 @@ fn read_line_capped(
     }
 }
 
+/// The first place of byte `a` or `b`: with memchr natively (SIMD); a plain
+/// loop in WebAssembly, where every kilobyte is downloaded.
+#[inline]
+fn find2(a: u8, b: u8, bytes: &[u8]) -> Option<usize> {
+    #[cfg(not(target_arch = "wasm32"))]
+    return memchr::memchr2(a, b, bytes);
+    #[cfg(target_arch = "wasm32")]
+    return bytes.iter().position(|&x| x == a || x == b);
+}
+
 /// The lines of a text, each with its end: `\n`, `\r\n`, or a lone `\r`.
 pub fn lines(text: &str) -> impl Iterator<Item = &str> {
     let mut rest = text;
@@ -1507,7 +1517,7 @@ pub fn lines(text: &str) -> impl Iterator<Item = &str> {
         if rest.is_empty() {
             return None;
         }
-        let end = match memchr::memchr2(b'\n', b'\r', rest.as_bytes()) {
+        let end = match find2(b'\n', b'\r', rest.as_bytes()) {
             Some(i) if rest[i..].starts_with("\r\n") => i + 2,
             Some(i) => i + 1,
             None => rest.len(),
