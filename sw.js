@@ -37,7 +37,6 @@ const FILES = [
   'examples/embed.js',
   'examples/embed.css',
   'www/pkg/bitsudoku.js',
-  'www/pkg/wasm-feature-detect.js',
   // Both builds: which one this browser runs is decided by the page.
   'www/pkg/bitsudoku_bg.wasm',
   'www/pkg/bitsudoku_simd_bg.wasm',

@@ -57,8 +57,6 @@ const site = [
   'www/picture-worker.js',
   'www/pkg/bitsudoku_picture.js',
   'www/pkg/bitsudoku_picture_bg.wasm',
-  'www/pkg/wasm-feature-detect.js',
-  'www/pkg/wasm-feature-detect.LICENSE',
   'examples/embed.html',
   'examples/embed.js',
   'examples/embed.css',

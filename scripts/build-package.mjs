@@ -42,8 +42,6 @@ const FILES = [
   'pkg/bitsudoku_solver.d.ts',
   'pkg/bitsudoku_solver_bg.wasm',
   'pkg/bitsudoku_solver_simd_bg.wasm',
-  'pkg/wasm-feature-detect.js',
-  'pkg/wasm-feature-detect.LICENSE',
 ];
 // Declarations are made for these and what they import.
 const TYPED = ['bitsudoku-api.js', 'sudoku-solver.js'];

@@ -14,7 +14,7 @@
 #                        only (reading a picture gains nothing from SIMD)
 #   *_simd_bg.wasm       compiled for simd128 (every current browser)
 #   *_bg.wasm            the baseline, for engines without it
-# www/wasm-build.js picks the build at load, with npm's wasm-feature-detect.
+# www/wasm-build.js picks the build at load (WebAssembly.validate of a SIMD probe).
 #
 #   scripts/build-web.sh           the modules, into www/pkg/
 #   scripts/build-web.sh --bench   the page's module with the benchmark export
@@ -91,14 +91,8 @@ for module in "${MODULES[@]}"; do
   fi
 done
 
-# The feature test the loader uses, from npm (Apache-2.0: its licence goes along).
-detect=node_modules/wasm-feature-detect
-{
-  echo "// wasm-feature-detect $(node -p "require('./$detect/package.json').version") (Apache-2.0, see wasm-feature-detect.LICENSE)"
-  cat "$detect/dist/esm/index.js"
-  echo
-} >"$OUT/wasm-feature-detect.js"
-cp "$detect/LICENSE" "$OUT/wasm-feature-detect.LICENSE"
+# Files of the feature test the loader no longer uses (www/wasm-build.js).
+rm -f "$OUT/wasm-feature-detect.js" "$OUT/wasm-feature-detect.LICENSE"
 
 for module in "${MODULES[@]}"; do
   read -r name _ <<<"$module"

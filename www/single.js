@@ -4,14 +4,14 @@
 // synchronously, and the solver runs on the page's thread, so the file works
 // opened straight from disk.
 import * as glue from './pkg/bitsudoku.js';
-import { simd } from './pkg/wasm-feature-detect.js';
+import { hasSimd } from './wasm-build.js';
 import baseline from './pkg/bitsudoku_bg.wasm';
 import withSimd from './pkg/bitsudoku_simd_bg.wasm';
 import { InlineSolver } from './inline-solver.js';
 import { boot } from './page.js';
 import { InlineLane, bindCollection } from './collection.js';
 
-const base64 = (await simd()) ? withSimd : baseline;
+const base64 = hasSimd() ? withSimd : baseline;
 const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
 glue.initSync({ module: bytes });
 const page = boot({ solver: new InlineSolver(glue), analyst: new InlineSolver(glue) });

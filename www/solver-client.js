@@ -24,7 +24,11 @@ const CANCEL_GRACE_MS = 300;
  */
 export function startWorker(url, direct) {
   let worker;
-  if (globalThis.location && url.origin !== globalThis.location.origin) {
+  // Only an http(s) URL tells the origin: a bundler may turn the bare
+  // `new URL(…)` into a data: URL (Vite inlines small files) while it
+  // rewrites `direct`'s to its own same-origin chunk.
+  const elsewhere = /^https?:$/.test(url.protocol) && url.origin !== globalThis.location?.origin;
+  if (globalThis.location && elsewhere) {
     const source = `import ${JSON.stringify(url.href)};`;
     const blob = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
     worker = new Worker(blob, { type: 'module' });

@@ -1,8 +1,9 @@
 // The npm package as a site installs it: `scripts/build-package.mjs` packs
 // it, `npm install` puts the tarball into a scratch project outside the
 // repository, and then TypeScript checks a file that uses the API and the
-// element, Node runs the API, and a page bundled with esbuild runs in
-// Chromium, where the element solves a 16×16 and the API a 9×9. Every
+// element, Node runs the API, and pages bundled with Vite, webpack and
+// esbuild (and one with no bundler, from another origin) run in Chromium,
+// where the element solves a 16×16 and the API a 9×9. Every
 // solution is checked by the independent verifier (src/verify.rs, through
 // the module's verifySolution).
 import { test, before, after } from 'node:test';
@@ -59,7 +60,9 @@ before(async () => {
     private: true,
     type: 'module',
     dependencies: { bitsudoku: `file:${tarball}` },
-    devDependencies: { typescript: pinned('typescript'), esbuild: pinned('esbuild') },
+    devDependencies: Object.fromEntries(
+      ['typescript', 'esbuild', 'vite', 'webpack', 'webpack-cli'].map((name) => [name, pinned(name)]),
+    ),
   };
   await writeFile(join(scratch, 'package.json'), JSON.stringify(manifest, null, 2));
   run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], scratch);
@@ -155,16 +158,90 @@ console.log(JSON.stringify(out));
   assert.equal(out.bad, 'solve: the puzzle must be text, not number');
 });
 
+const APP = `import 'bitsudoku/element';
+import { solve } from 'bitsudoku';
+window.apiSolve = (text) => solve(text);
+`;
+
+/** A page with the element on a 16×16, loading `script` (`module`: as a module). */
+const indexHtml = (script, module = true) =>
+  `<!doctype html><meta charset="utf-8"><title>consumer</title><link rel="icon" href="data:,">
+<sudoku-solver size="16" puzzle="${sixteen}"></sudoku-solver>
+<script ${module ? 'type="module" ' : ''}src="${script}"></script>
+`;
+
+/**
+ * Serves a bundled site under a sub-path and checks it in Chromium: the
+ * element solves its 16×16, the API a 9×9, each in a worker the bundle
+ * started from its own files (not a blob: the package's fallback for
+ * another origin). Returns the workers' paths.
+ */
+async function bundledSiteSolves(site) {
+  const server = await serve('/shop/', site);
+  const browser = await launch();
+  try {
+    const page = await watched(browser, `${server.url}index.html`);
+    const element = await page.evaluate(async () => {
+      await customElements.whenDefined('sudoku-solver');
+      const el = document.querySelector('sudoku-solver');
+      await el.ready;
+      return el.solve();
+    });
+    assert.equal(element.outcome, 'unique', element.message);
+    assert.ok(verified(sixteen, element.solution));
+    const api = await page.evaluate((text) => window.apiSolve(text), nine);
+    assert.equal(api.outcome, 'unique');
+    assert.ok(verified(nine, api.solution));
+    const workers = page.workers().map((w) => new URL(w.url()));
+    assert.equal(workers.length, 2, 'the element and the API each in a worker');
+    for (const w of workers) assert.match(w.href, new RegExp(`^${server.url}`), 'a worker of the site');
+    assert.deepEqual(await problems(page), []);
+    return workers.map((w) => w.pathname).sort();
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+test('a page bundled with Vite, with no configuration, solves in the element and through the API', async () => {
+  const app = join(scratch, 'vite-app');
+  await mkdir(app, { recursive: true });
+  await writeFile(join(app, 'app.js'), APP);
+  await writeFile(join(app, 'index.html'), indexHtml('./app.js'));
+  const out = join(scratch, 'vite-site');
+  // Its defaults but a relative base, for the sub-path: workers are built
+  // as classic scripts (worker.format 'iife'), which rejects a top-level await.
+  run(join(scratch, 'node_modules/.bin/vite'), ['build', '--base', './', '--outDir', out, '--logLevel', 'warn'], app);
+  const workers = await bundledSiteSolves(out);
+  assert.ok(
+    workers.every((p) => p.startsWith('/shop/assets/')),
+    `the workers are Vite's chunks: ${workers}`,
+  );
+});
+
+test('a page bundled with webpack, with no configuration but an entry, solves in the element and through the API', async () => {
+  const app = join(scratch, 'webpack-app');
+  await mkdir(app, { recursive: true });
+  await writeFile(join(app, 'app.js'), APP);
+  const out = join(scratch, 'webpack-site');
+  run(
+    join(scratch, 'node_modules/.bin/webpack'),
+    ['--mode', 'production', '--entry', './app.js', '--output-path', out, '--no-stats'],
+    app,
+  );
+  // webpack writes a classic script.
+  await writeFile(join(out, 'index.html'), indexHtml('main.js', false));
+  const workers = await bundledSiteSolves(out);
+  assert.ok(
+    workers.every((p) => /^\/shop\/[\w-]+\.js$/.test(p) && p !== '/shop/main.js'),
+    `the workers are webpack's chunks: ${workers}`,
+  );
+});
+
 test('a page bundled with esbuild solves a 16×16 in the element and a 9×9 through the API', async () => {
   const site = join(scratch, 'site');
   await mkdir(site, { recursive: true });
-  await writeFile(
-    join(scratch, 'app.js'),
-    `import 'bitsudoku/element';
-import { solve } from 'bitsudoku';
-window.apiSolve = (text) => solve(text);
-`,
-  );
+  await writeFile(join(scratch, 'app.js'), APP);
   const esbuild = join(scratch, 'node_modules/.bin/esbuild');
   run(
     esbuild,
@@ -177,36 +254,9 @@ window.apiSolve = (text) => solve(text);
   for (const f of await readdir(pkg)) {
     if (f === 'pkg' || /\.(js|css)$/.test(f)) await cp(join(pkg, f), join(site, f), { recursive: true });
   }
-  await writeFile(
-    join(site, 'index.html'),
-    `<!doctype html><meta charset="utf-8"><title>consumer</title><link rel="icon" href="data:,">
-<sudoku-solver size="16" puzzle="${sixteen}"></sudoku-solver>
-<script type="module" src="app.js"></script>
-`,
-  );
-  const server = await serve('/shop/', site);
-  const browser = await launch();
-  try {
-    const page = await watched(browser, `${server.url}index.html`);
-    const element = await page.evaluate(async () => {
-      const el = document.querySelector('sudoku-solver');
-      await customElements.whenDefined('sudoku-solver');
-      await el.ready;
-      return el.solve();
-    });
-    assert.equal(element.outcome, 'unique', element.message);
-    assert.ok(verified(sixteen, element.solution));
-    const api = await page.evaluate((text) => window.apiSolve(text), nine);
-    assert.equal(api.outcome, 'unique');
-    assert.ok(verified(nine, api.solution));
-    // The element ran the page's module, the API its solver-only one, each in its worker.
-    const workers = page.workers().map((w) => new URL(w.url()).pathname);
-    assert.deepEqual(workers.sort(), ['/shop/solver-worker.js', '/shop/worker.js']);
-    assert.deepEqual(await problems(page), []);
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  await writeFile(join(site, 'index.html'), indexHtml('app.js'));
+  // The element ran the page's module, the API its solver-only one, each in its worker.
+  assert.deepEqual(await bundledSiteSolves(site), ['/shop/solver-worker.js', '/shop/worker.js']);
 });
 
 test('with no bundler, a page loads the element and the API from another origin, as from an npm CDN', async () => {
