@@ -4,7 +4,7 @@
 
 use crate::alphabet::Alphabet;
 use crate::grid::Grid;
-use crate::shape::Shape;
+use crate::shape::{Shape, MAX_SIDE};
 
 /// How a puzzle is laid out in text.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -165,6 +165,27 @@ fn write_symbols(out: &mut String, grid: &Grid, notation: Notation, blank: char)
         }
     };
     match notation.layout {
+        // Every symbol is ASCII, and so is every blank but a caller's own:
+        // a row of bytes from a table, pushed as one string (a char at a
+        // time, this was most of the cost of printing a batch's solutions).
+        Layout::Line | Layout::Block if blank.is_ascii() => {
+            let mut table = [blank as u8; 26];
+            table[1..=n].copy_from_slice(&symbols[..n]);
+            let row = if notation.layout == Layout::Line {
+                n * n
+            } else {
+                n
+            };
+            let mut bytes = [0u8; MAX_SIDE * MAX_SIDE + 1];
+            out.reserve(n * n + n);
+            for cells in grid.cells().chunks(row) {
+                for (b, &d) in bytes.iter_mut().zip(cells) {
+                    *b = table[d as usize];
+                }
+                bytes[cells.len()] = b'\n';
+                out.push_str(std::str::from_utf8(&bytes[..=cells.len()]).expect("ASCII"));
+            }
+        }
         Layout::Line => {
             out.extend(grid.cells().iter().map(|&d| symbol(d)));
             out.push('\n');
