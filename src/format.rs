@@ -165,10 +165,11 @@ fn write_symbols(out: &mut String, grid: &Grid, notation: Notation, blank: char)
         }
     };
     match notation.layout {
-        // Every symbol is ASCII, and so is every blank but a caller's own:
-        // a row of bytes from a table, pushed as one string (a char at a
-        // time, this was most of the cost of printing a batch's solutions).
-        Layout::Line | Layout::Block if blank.is_ascii() => {
+        // Every symbol and every blank (`write_grid` passes one the
+        // alphabet accepts) is ASCII: a row of bytes from a table, pushed as
+        // one string (a char at a time, this was most of the cost of
+        // printing a batch's solutions).
+        Layout::Line | Layout::Block => {
             let mut table = [blank as u8; 26];
             table[1..=n].copy_from_slice(&symbols[..n]);
             let row = if notation.layout == Layout::Line {
@@ -184,16 +185,6 @@ fn write_symbols(out: &mut String, grid: &Grid, notation: Notation, blank: char)
                 }
                 bytes[cells.len()] = b'\n';
                 out.push_str(std::str::from_utf8(&bytes[..=cells.len()]).expect("ASCII"));
-            }
-        }
-        Layout::Line => {
-            out.extend(grid.cells().iter().map(|&d| symbol(d)));
-            out.push('\n');
-        }
-        Layout::Block => {
-            for row in grid.cells().chunks(n) {
-                out.extend(row.iter().map(|&d| symbol(d)));
-                out.push('\n');
             }
         }
         Layout::Pretty => {

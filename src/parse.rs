@@ -529,8 +529,7 @@ impl Parser {
         // characters and non-ASCII in the word fit no alphabet (the table
         // turns them away below).
         let end = find2(b' ', b'\t', bytes).unwrap_or(bytes.len());
-        let n = end;
-        let Some(side) = BOX_SIDES[1..].iter().copied().find(|s| s * s == n) else {
+        let Some(side) = BOX_SIDES[1..].iter().copied().find(|s| s * s == end) else {
             return false;
         };
         if bytes.get(end).is_some_and(|&b| b != b' ')
