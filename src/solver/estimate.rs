@@ -240,6 +240,7 @@ impl<S: Shape> Prober<S> {
         let alternatives = match choice {
             Choice::Cell { digits, .. } => digits,
             Choice::Digit { places, .. } => places,
+            Choice::Config { configs, .. } => configs,
         };
         // Every alternative counts, the ones that fail at once too.
         let d = alternatives.count_ones();
@@ -251,6 +252,7 @@ impl<S: Shape> Prober<S> {
         let (cell, digit) = match choice {
             Choice::Cell { cell, .. } => (cell, pick),
             Choice::Digit { house, digit, .. } => (house_cell::<S>(house, pick), digit),
+            Choice::Config { .. } => unreachable!("probes choose cells and digits only"),
         };
         let product = product.times(d as f64);
         if assign::<S>(board, &mut self.work, digit, cell).is_err() {

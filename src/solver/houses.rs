@@ -38,7 +38,7 @@
 use std::sync::Arc;
 
 use super::board::Contradiction;
-use super::search::{count_conflict, Choice, Frame};
+use super::search::{count_conflict, Branch, Choice, Frame};
 use super::Stats;
 use crate::shape::Shape;
 
@@ -928,7 +928,7 @@ impl<const W: usize, H: HouseSet> HouseSearch<W, H> {
             let frame = &mut self.frames[top];
             let next = frame.remaining.trailing_zeros() as usize;
             frame.remaining &= frame.remaining - 1;
-            let (cell, digit) = if frame.by_digit {
+            let (cell, digit) = if frame.by == Branch::Digit {
                 (
                     t.cells_of(frame.at as usize)[next] as usize,
                     frame.digit as usize,
@@ -1015,6 +1015,7 @@ impl<const W: usize, H: HouseSet> HouseProber<W, H> {
         let alternatives = match choice {
             Choice::Cell { digits, .. } => digits,
             Choice::Digit { places, .. } => places,
+            Choice::Config { configs, .. } => configs,
         };
         let d = alternatives.count_ones() as usize;
         let mut rest = alternatives;
@@ -1025,6 +1026,7 @@ impl<const W: usize, H: HouseSet> HouseProber<W, H> {
         let (cell, digit) = match choice {
             Choice::Cell { cell, .. } => (cell, p),
             Choice::Digit { house, digit, .. } => (t.cells_of(house)[p] as usize, digit),
+            Choice::Config { .. } => unreachable!("the house engine chooses cells and digits only"),
         };
         let mut work = Work::default();
         let mut board = Board {

@@ -7,6 +7,7 @@
 //! too.
 
 mod board;
+mod configs;
 #[cfg(not(target_arch = "wasm32"))]
 mod dlx;
 mod estimate;

@@ -24,6 +24,9 @@ pub(super) enum Choice {
         digit: usize,
         places: u32,
     },
+    /// 9×9: narrow a digit's band or stack to each of its `configs` in turn
+    /// (`configs.rs`; `at` says which).
+    Config { at: usize, configs: u32 },
 }
 
 /// The most constrained choice of an unsolved board, from its cell view
@@ -154,19 +157,27 @@ fn pair_choice<S: Shape>(board: &[S::W], cell: usize) -> Choice {
     Choice::Cell { cell, digits }
 }
 
+/// What a frame branches on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Branch {
+    Cell,
+    Digit,
+    Config,
+}
+
 /// A branch point; its board is the arena slot of the same index. (The
 /// house engine's search keeps the same frames.)
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Frame {
-    /// The cell branched on, or for a digit choice the house.
+    /// The cell branched on; for a digit choice the house; for a
+    /// configuration the digit-band or stack.
     pub(super) at: u16,
     /// For a digit choice, the digit placed in turn in the house's cells
-    /// (0-based); unused for a cell choice.
+    /// (0-based); unused otherwise.
     pub(super) digit: u8,
-    /// Whether this is a digit choice.
-    pub(super) by_digit: bool,
-    /// Alternatives not tried yet: digits of the cell, or positions in the
-    /// house.
+    pub(super) by: Branch,
+    /// Alternatives not tried yet: digits of the cell, positions in the
+    /// house, or configurations.
     pub(super) remaining: u32,
 }
 
@@ -176,7 +187,7 @@ impl From<Choice> for Frame {
             Choice::Cell { cell, digits } => Frame {
                 at: cell as u16,
                 digit: 0,
-                by_digit: false,
+                by: Branch::Cell,
                 remaining: digits,
             },
             Choice::Digit {
@@ -186,8 +197,14 @@ impl From<Choice> for Frame {
             } => Frame {
                 at: house as u16,
                 digit: digit as u8,
-                by_digit: true,
+                by: Branch::Digit,
                 remaining: places,
+            },
+            Choice::Config { at, configs } => Frame {
+                at: at as u16,
+                digit: 0,
+                by: Branch::Config,
+                remaining: configs,
             },
         };
         debug_assert!(frame.remaining.count_ones() >= 2);
@@ -353,7 +370,7 @@ impl<S: Shape> BandSearch<S> {
             }
             Ok(false) => {
                 let weights = (!self.weights.is_empty()).then_some(&self.weights[..]);
-                let pair = choose_pair::<S>(board, weights);
+                let pair = choose_pair::<S>(board, weights).or_else(|| S::choose_fast(board));
                 let choice = pair.unwrap_or_else(|| {
                     self.cand.resize(S::CELLS, 0);
                     cell_view::<S>(board, &mut self.cand);
@@ -393,13 +410,10 @@ impl<S: Shape> BandSearch<S> {
             let frame = &mut self.frames[top];
             let next = frame.remaining.trailing_zeros() as usize;
             frame.remaining &= frame.remaining - 1;
-            let (cell, digit) = if frame.by_digit {
-                (
-                    house_cell::<S>(frame.at as usize, next),
-                    frame.digit as usize,
-                )
-            } else {
-                (frame.at as usize, next)
+            let (at, by) = (frame.at as usize, frame.by);
+            let (cell, digit) = match by {
+                Branch::Digit => (house_cell::<S>(at, next), frame.digit as usize),
+                Branch::Cell | Branch::Config => (at, next),
             };
             let slot = if frame.remaining == 0 {
                 // The last alternative: work in the parent's slot.
@@ -415,7 +429,9 @@ impl<S: Shape> BandSearch<S> {
             };
             self.stats.nodes += 1;
             let board = &mut self.boards[slot * self.stride..(slot + 1) * self.stride];
-            if let Err(c) = assign::<S>(board, &mut self.work, digit, cell) {
+            if by == Branch::Config {
+                S::apply_config(board, at, next);
+            } else if let Err(c) = assign::<S>(board, &mut self.work, digit, cell) {
                 self.work.clear();
                 self.learn(c);
                 continue;

@@ -17,6 +17,7 @@
 //! first use.
 
 use super::board::Contradiction;
+use super::search::Choice;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Shl, Shr};
 use std::sync::OnceLock;
 
@@ -239,6 +240,18 @@ pub(crate) trait Shape: Copy + Send + Sync + 'static {
     fn propagate_fast(_board: &mut [Self::W]) -> Option<Result<bool, Contradiction>> {
         None
     }
+
+    /// A branching rule of this size's own, tried where no cell has two
+    /// candidates (9×9: `configs.rs`); `None` leaves it to the general rule.
+    #[inline(always)]
+    fn choose_fast(_board: &[Self::W]) -> Option<Choice> {
+        None
+    }
+
+    /// Takes alternative `pick` of a [`Choice::Config`] from
+    /// [`Shape::choose_fast`]; sizes without one never see it.
+    #[inline(always)]
+    fn apply_config(_board: &mut [Self::W], _at: usize, _pick: usize) {}
 
     /// Every digit as a mask (bit `d` for digit `d + 1`).
     #[inline(always)]
@@ -486,7 +499,7 @@ tables_for!(build64, u64);
 tables_for!(build128, u128);
 
 macro_rules! shape {
-    ($name:ident, $b:literal, $w:ty, $d:ty, $build:ident $(, $fast:path)?) => {
+    ($name:ident, $b:literal, $w:ty, $d:ty, $build:ident $(, $fast:path, $choose:path, $apply:path)?) => {
         /// Box size known at compile time.
         #[derive(Clone, Copy, Debug, Default)]
         pub(crate) struct $name;
@@ -513,12 +526,29 @@ macro_rules! shape {
                 fn propagate_fast(board: &mut [$w]) -> Option<Result<bool, Contradiction>> {
                     Some($fast(board))
                 }
+                #[inline(always)]
+                fn choose_fast(board: &[$w]) -> Option<Choice> {
+                    $choose(board)
+                }
+                #[inline(always)]
+                fn apply_config(board: &mut [$w], at: usize, pick: usize) {
+                    $apply(board, at, pick)
+                }
             )?
         }
     };
 }
 shape!(S2, 2, u32, u32, build32);
-shape!(S3, 3, u32, u32, build32, super::nine::propagate);
+shape!(
+    S3,
+    3,
+    u32,
+    u32,
+    build32,
+    super::nine::propagate,
+    super::configs::choose,
+    super::configs::apply
+);
 shape!(S4, 4, u64, u64, build64);
 shape!(S5, 5, u128, u128, build128);
 
