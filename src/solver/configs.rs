@@ -13,8 +13,8 @@
 //! differ in some box, so the branches are complete and disjoint (counting
 //! stays exact). Measured in docs/BENCHMARKS.md.
 
+use super::nine::{segment_matrix, REPEAT};
 use super::search::Choice;
-use super::shape::{small, S3};
 
 /// The row (of a band) or column (of a stack) that box `b` of the band or
 /// stack takes in configuration `c`: `PERMS[c][b]`.
@@ -28,7 +28,8 @@ const PERMS: [[usize; 3]; 6] = [
 ];
 
 /// For a 9-bit matrix of the lines a digit can take in each box (bit
-/// `line·3 + box`), the configurations it allows (bit `c`).
+/// `line·3 + box`, as `nine::segment_matrix` gives for rows), the
+/// configurations it allows (bit `c`).
 const CONFIGS: [u8; 512] = {
     let mut table = [0u8; 512];
     let mut m = 0;
@@ -51,9 +52,6 @@ const CONFIGS: [u8; 512] = {
 
 /// Bits 0, 1, 2 of a 3-bit set moved to bits 0, 3, 6.
 const SPREAD: [u32; 8] = [0, 1, 8, 9, 64, 65, 72, 73];
-
-/// Every row of a 27-bit band: `cols * REPEAT` repeats 9 columns in 3 rows.
-const REPEAT: u32 = 1 | 1 << 9 | 1 << 18;
 
 /// Where a configuration choice points: digit `d`'s band `k` is `d·3 + k`;
 /// its stack `s` is `27 + d·3 + s`.
@@ -79,7 +77,6 @@ fn best_in(configs: impl Iterator<Item = (usize, u32)>) -> (u32, Option<(u32, us
 /// module's comment); `None` when every digit's configuration is settled in
 /// every band and stack.
 pub(crate) fn choose(board: &[u32]) -> Option<Choice> {
-    let small = small::<S3>();
     let mut best: Option<(u32, usize, u32)> = None;
     let mut consider = |(total, pick): (u32, Option<(u32, usize, u32)>)| {
         if let Some((_, at, configs)) = pick {
@@ -94,11 +91,7 @@ pub(crate) fn choose(board: &[u32]) -> Option<Choice> {
         consider(best_in((0..9).map(|d| {
             let x = board[d * 3 + k];
             cols[d][k] = (x | x >> 9 | x >> 18) & 511;
-            // The boxes each row reaches, as (row·3 + box) bits.
-            let m = small.segments[(x & 511) as usize] as usize
-                | (small.segments[(x >> 9 & 511) as usize] as usize) << 3
-                | (small.segments[(x >> 18) as usize] as usize) << 6;
-            (d * 3 + k, CONFIGS[m] as u32)
+            (d * 3 + k, CONFIGS[segment_matrix(x)] as u32)
         })));
     }
     for s in 0..3 {

@@ -19,7 +19,7 @@ use super::shape::{self, houses_of, small, Shape, S3};
 /// Every cell of a band.
 const ALL: u32 = (1 << 27) - 1;
 /// Bit 0 of each row of a band: `cols * REPEAT` repeats 9 columns in 3 rows.
-const REPEAT: u32 = 1 | 1 << 9 | 1 << 18;
+pub(super) const REPEAT: u32 = 1 | 1 << 9 | 1 << 18;
 const PASSED: usize = 30;
 
 #[inline(always)]
@@ -57,15 +57,23 @@ fn band_peers(cells: u32) -> u32 {
     peers & !cells
 }
 
+/// A digit-band's segment matrix: bit `r·3 + b` when row `r` of the band
+/// has a candidate in box `b`.
+#[inline(always)]
+pub(super) fn segment_matrix(x: u32) -> usize {
+    let small = small::<S3>();
+    small.segments[(x & 511) as usize] as usize
+        | (small.segments[(x >> 9 & 511) as usize] as usize) << 3
+        | (small.segments[(x >> 18) as usize] as usize) << 6
+}
+
 /// `locked::band_pass` for digit-band `i`.
 #[inline(always)]
 fn band_pass(board: &mut [u32; 57], i: usize) -> Result<(), Contradiction> {
     let (t, small) = (S3::tables(), small::<S3>());
     let (d, k) = (i / 3, i % 3);
     let x = board[i];
-    let m = small.segments[(x & 511) as usize] as usize
-        | (small.segments[(x >> 9 & 511) as usize] as usize) << 3
-        | (small.segments[(x >> 18) as usize] as usize) << 6;
+    let m = segment_matrix(x);
     if small.locked[m] == 0 {
         return Err(band_failure(k, m as u32));
     }
