@@ -68,9 +68,9 @@ struct Piece {
 
 /// The inner part of a cell, as a small grey picture: the box from `left`
 /// to `right` and `top` to `bottom` (between its lines' ink), less a margin
-/// of 7% of the cell's side.
+/// of 5% of the cell's side.
 pub fn inner(picture: &Gray, [left, top, right, bottom]: [f32; 4], cell: f32) -> Gray {
-    let inset = (cell * 0.07).max(1.5);
+    let inset = (cell * 0.05).max(1.5);
     let x0 = (left + inset).round().max(0.0) as usize;
     let y0 = (top + inset).round().max(0.0) as usize;
     let x1 = ((right - inset).round().max(0.0) as usize)
