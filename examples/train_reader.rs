@@ -22,7 +22,7 @@
 use ab_glyph::{point, Font, FontVec, PxScale};
 use bitsudoku::generate::Rng;
 use bitsudoku::picture::classify::{write_layer, Classifier, MAGIC, SYMBOLS};
-use bitsudoku::picture::glyph::{inner, read_cell, FEATURES};
+use bitsudoku::picture::glyph::{flatten, inner, read_cell, FEATURES};
 use bitsudoku::picture::Gray;
 use rayon::prelude::*;
 
@@ -209,7 +209,7 @@ fn example(face: &Face, symbols: &[usize], rng: &mut Rng) -> Option<Vec<Vec<f32>
         .map(|&v| (v + noise * normal(rng)).round().clamp(0.0, 255.0) as u8)
         .collect();
     let gray = Gray::new(size, size, pixels)?;
-    let part = inner(&gray, bounds, size as f32);
+    let part = flatten(&inner(&gray, bounds, size as f32), size as f32);
     let read = read_cell(&part, size as f32, 28.0);
     // The cut the alphabet would choose: the one with a mark per symbol.
     let cut = read

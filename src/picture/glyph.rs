@@ -5,9 +5,10 @@
 //! - Only the inner part of the cell is read, so its lines stay out; a piece
 //!   of line that still reaches in (a thick box line, a photo's slightly bent
 //!   line) is long, thin and touches the border, and is dropped.
-//! - The threshold is the cell's own, half-way between its paper and its
-//!   darkest ink: a highlighted cell, a shadow or a coloured entry all keep
-//!   their shapes.
+//! - The paper is made even first ([`flatten`]): a shadow's edge across a
+//!   cell is no ink. The threshold is then the cell's own, half-way between
+//!   its paper and its darkest ink: a highlighted cell, a shadow or a
+//!   coloured entry all keep their shapes.
 //! - Pencil marks are much smaller than a symbol: a cell whose tallest piece
 //!   is under 30% of the cell holds none, and pieces much smaller than the
 //!   tallest are not part of the symbol.
@@ -89,6 +90,100 @@ pub fn inner(picture: &Gray, [left, top, right, bottom]: [f32; 4], cell: f32) ->
         pixels.extend_from_slice(&picture.pixels[yy * picture.width + x0..yy * picture.width + x1]);
     }
     Gray::new(x1 - x0, y1 - y0, pixels).expect("a non-empty box")
+}
+
+/// The inner part with its paper made even: each pixel divided by the paper
+/// level around it, so a shadow's edge or a light gradient across a cell is
+/// not read as ink, and a symbol half in shadow keeps its shape. The paper
+/// level is a grey closing (the lightest level within 0.3 of the cell, then
+/// the darkest of those): the window is wider than half a symbol, so from
+/// anywhere on one it reaches the paper beside it (0.1 left the middles of
+/// small blurred symbols taken for paper: 25×25 photos lost), while light
+/// changes over many cells. A shadow darkens paper and ink by one factor,
+/// so dividing restores both.
+pub fn flatten(inner: &Gray, cell: f32) -> Gray {
+    let r = (cell * 0.3).ceil().max(2.0) as usize;
+    let (w, h) = (inner.width, inner.height);
+    // Light changes slowly: the closing is taken on the lightest pixel of
+    // each block of `f`×`f` (itself a first step of the closing's max), a
+    // sixteenth of the work when the cell is large.
+    let f = (r / 4).max(1);
+    let (pw, ph) = (w.div_ceil(f), h.div_ceil(f));
+    let mut paper = vec![0u8; pw * ph];
+    for y in 0..h {
+        for x in 0..w {
+            let p = &mut paper[(y / f) * pw + x / f];
+            *p = (*p).max(inner.pixels[y * w + x]);
+        }
+    }
+    let pr = r.div_ceil(f);
+    running(&mut paper, pw, ph, pr, u8::max);
+    running(&mut paper, pw, ph, pr, u8::min);
+    let mut pixels = Vec::with_capacity(w * h);
+    for y in 0..h {
+        let row = &paper[(y / f) * pw..][..pw];
+        pixels.extend(
+            inner.pixels[y * w..][..w]
+                .iter()
+                .enumerate()
+                .map(|(x, &v)| ((v as u32 * 255) / (row[x / f] as u32).max(1)).min(255) as u8),
+        );
+    }
+    Gray::new(w, h, pixels).expect("the same size")
+}
+
+/// `pick` (max or min) over a square of `2r + 1` pixels around each pixel,
+/// clipped at the borders: rows, then columns, each a running window by van
+/// Herk's blocks (prefix and suffix runs), a few steps a pixel whatever `r`.
+fn running(pixels: &mut [u8], w: usize, h: usize, r: usize, pick: fn(u8, u8) -> u8) {
+    let mut line = Vec::new();
+    let mut out = Vec::new();
+    let mut pass =
+        |pixels: &mut [u8], count: usize, len: usize, at: &dyn Fn(usize, usize) -> usize| {
+            for i in 0..count {
+                line.clear();
+                line.extend((0..len).map(|k| pixels[at(i, k)]));
+                window(&line, r, pick, &mut out);
+                for (k, &v) in out.iter().enumerate() {
+                    pixels[at(i, k)] = v;
+                }
+            }
+        };
+    pass(pixels, h, w, &|y, x| y * w + x);
+    pass(pixels, w, h, &|x, y| y * w + x);
+}
+
+/// `out[k]` = `pick` over `line[k - r ..= k + r]` (clipped).
+fn window(line: &[u8], r: usize, pick: fn(u8, u8) -> u8, out: &mut Vec<u8>) {
+    let n = line.len();
+    let block = 2 * r + 1;
+    // prefix[k]: from the start of k's block to k; suffix[k]: from k to its end.
+    let mut prefix = line.to_vec();
+    let mut suffix = line.to_vec();
+    for k in 1..n {
+        if k % block != 0 {
+            prefix[k] = pick(prefix[k - 1], line[k]);
+        }
+    }
+    for k in (0..n.saturating_sub(1)).rev() {
+        if (k + 1) % block != 0 {
+            suffix[k] = pick(suffix[k + 1], line[k]);
+        }
+    }
+    out.clear();
+    out.extend((0..n).map(|k| {
+        let (lo, hi) = (k.saturating_sub(r), (k + r).min(n - 1));
+        // [lo, hi] spans at most two blocks: the end of lo's and the start
+        // of hi's. Within one block it starts the block (a whole window, or
+        // one clipped at the start) or ends the line (clipped at the end).
+        if lo / block != hi / block {
+            pick(suffix[lo], prefix[hi])
+        } else if lo % block == 0 {
+            prefix[hi]
+        } else {
+            suffix[lo]
+        }
+    }));
 }
 
 /// The paper level and the darkest ink level of a cell's inner part: the
@@ -407,6 +502,48 @@ mod tests {
         let read = read_cell(&inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0), 40.0, 30.0);
         assert_eq!(read.marks.len(), 1);
         assert_eq!(read.others.iter().map(Vec::len).collect::<Vec<_>>(), [2]);
+    }
+
+    #[test]
+    fn the_running_window_is_the_extreme_of_its_span() {
+        let line: Vec<u8> = (0..37u32).map(|i| ((i * 97 + 13) % 251) as u8).collect();
+        let mut out = Vec::new();
+        for r in [1, 2, 3, 7, 20, 40] {
+            for pick in [u8::max as fn(u8, u8) -> u8, u8::min] {
+                window(&line, r, pick, &mut out);
+                for (k, &v) in out.iter().enumerate() {
+                    let span = &line[k.saturating_sub(r)..=(k + r).min(line.len() - 1)];
+                    assert_eq!(v, span.iter().copied().fold(span[0], pick), "r {r} at {k}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_shadow_across_a_cell_is_not_ink() {
+        // The right half in a shadow at 60% of the light: blank paper is
+        // read as blank, and a bar half in the shadow keeps its full height.
+        let shade = |g: &mut Gray| {
+            for y in 0..40 {
+                for x in 20..40 {
+                    g.pixels[y * 40 + x] = (g.pixels[y * 40 + x] as f32 * 0.6) as u8;
+                }
+            }
+        };
+        let mut g = cell_with(&[]);
+        shade(&mut g);
+        let cut = inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0);
+        assert!(!read_cell(&cut, 40.0, 30.0).marks.is_empty(), "unflattened");
+        assert!(read_cell(&flatten(&cut, 40.0), 40.0, 30.0).marks.is_empty());
+        let mut g = cell_with(&[[16, 8, 24, 32]]);
+        shade(&mut g);
+        let read = read_cell(
+            &flatten(&inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0), 40.0),
+            40.0,
+            30.0,
+        );
+        assert_eq!(read.marks.len(), 1);
+        assert!(read.tallest > 0.55, "{}", read.tallest);
     }
 
     #[test]

@@ -252,7 +252,7 @@ fn read_grid(
                 xs[c + 1].0 - xs[c + 1].1,
                 ys[r + 1].0 - ys[r + 1].1,
             ];
-            glyph::inner(&square, bounds, cell)
+            glyph::flatten(&glyph::inner(&square, bounds, cell), cell)
         })
         .collect();
     let mut contrasts: Vec<f32> = inners
