@@ -220,10 +220,48 @@ fn read_grid(
     let square = warp::straighten(view, corners, size, margin).ok_or(NotFound::NoGrid)?;
     let ink = ink::threshold(&square, (size / 50).max(5));
     let side = lines::side(&ink, frame).ok_or(NotFound::NoGrid)?;
+    let straight = Straightened {
+        square: &square,
+        ink: &ink,
+        frame,
+        corners,
+    };
+    match read_cells(&straight, side, false, classifier) {
+        // Boxes seen as cells: a dark theme's or a faint print's cell lines
+        // too pale to find beside its box lines (a 16×16 taken for a 4×4 with
+        // nothing written in it, every cell too large for its symbols). The
+        // cells are then the boxes' sides squared, the boxes the lines found,
+        // and the symbols must bear them out.
+        Err(NotFound::Empty(_)) if (2..=5).contains(&side) => {
+            read_cells(&straight, side * side, true, classifier).map_err(|_| NotFound::Empty(side))
+        }
+        found => found,
+    }
+}
+
+/// A grid straightened: its picture, its ink, where the grid lies in them
+/// and the corners it came from.
+struct Straightened<'a> {
+    square: &'a Gray,
+    ink: &'a ink::Ink,
+    frame: lines::Frame,
+    corners: &'a [(f32, f32); 4],
+}
+
+/// Reads the cells of a straightened grid of `side` cells a side; with
+/// `unproven`, its boxes are kept only if the symbols bear them out.
+fn read_cells(
+    straight: &Straightened,
+    side: usize,
+    unproven: bool,
+    classifier: &Classifier,
+) -> Result<Reading, NotFound> {
+    let (square, ink, frame) = (straight.square, straight.ink, straight.frame);
+    let size = frame.size as usize;
     // Lines all alike on a square side: the classic boxes are assumed, and
     // kept only if the symbols read bear them out (below).
-    let houses = lines::houses(&ink, &square, side, frame);
-    let assumed = houses.is_none();
+    let houses = lines::houses(ink, square, side, frame);
+    let assumed = unproven || houses.is_none();
     let shape = match houses {
         Some(Houses::Boxes(rows, cols)) => Shape::boxes(rows, cols),
         Some(Houses::Regions(regions)) => Shape::jigsaw(&regions),
@@ -240,8 +278,8 @@ fn read_grid(
     // what blank cells show, judged against the grid's most contrasted cells.
     let cell = size as f32 / side as f32;
     let (xs, ys) = (
-        lines::line_places(&ink, side, true, frame),
-        lines::line_places(&ink, side, false, frame),
+        lines::line_places(ink, side, true, frame),
+        lines::line_places(ink, side, false, frame),
     );
     let inners: Vec<Gray> = (0..side * side)
         .map(|i| {
@@ -252,7 +290,7 @@ fn read_grid(
                 xs[c + 1].0 - xs[c + 1].1,
                 ys[r + 1].0 - ys[r + 1].1,
             ];
-            glyph::flatten(&glyph::inner(&square, bounds, cell), cell)
+            glyph::flatten(&glyph::inner(square, bounds, cell), cell)
         })
         .collect();
     let mut contrasts: Vec<f32> = inners
@@ -300,7 +338,7 @@ fn read_grid(
         alphabet,
         confidence,
         alternatives,
-        corners: *corners,
+        corners: *straight.corners,
     })
 }
 
