@@ -42,16 +42,23 @@ const LINE: f32 = 0.55;
 /// line one pixel off straight still counts); `columns = false` gives rows.
 fn profile(ink: &Ink, columns: bool) -> Vec<f32> {
     let n = ink.width;
-    let mut out = vec![0f32; n];
-    for (i, o) in out.iter_mut().enumerate() {
-        let lo = i.saturating_sub(1);
-        let hi = (i + 1).min(n - 1);
-        let count = (0..n)
-            .filter(|&j| (lo..=hi).any(|k| if columns { ink.at(k, j) } else { ink.at(j, k) }))
-            .count();
-        *o = count as f32 / n as f32;
+    let row = |y: usize| &ink.bits[y * n..][..n];
+    // Row by row, in memory order: a column's count grows by each row where
+    // it or a neighbour is ink; a row's is the columns where it or a
+    // neighbouring row is.
+    let mut counts = vec![0u32; n];
+    for y in 0..n {
+        if columns {
+            let r = row(y);
+            for (x, c) in counts.iter_mut().enumerate() {
+                *c += (r[x.saturating_sub(1)] | r[x] | r[(x + 1).min(n - 1)]) as u32;
+            }
+        } else {
+            let (a, b, c) = (row(y.saturating_sub(1)), row(y), row((y + 1).min(n - 1)));
+            counts[y] = (0..n).filter(|&x| a[x] | b[x] | c[x]).count() as u32;
+        }
     }
-    out
+    counts.iter().map(|&c| c as f32 / n as f32).collect()
 }
 
 /// The weakest of the strongest lines near each of the `side - 1` inner
