@@ -246,7 +246,8 @@ pub fn houses(ink: &Ink, square: &Gray, side: usize, frame: Frame) -> Option<Hou
     if let Some((_, rows, cols)) = best {
         return Some(Houses::Boxes(rows, cols));
     }
-    let regions = regions(&vertical, &horizontal, side)?;
+    let regions = regions(&vertical, &horizontal, side)
+        .or_else(|| grown_regions(&vertical, &horizontal, side))?;
     // Regions that are boxes after all (their lines less even than the test
     // above asks).
     let boxes = (2..side)
@@ -298,6 +299,112 @@ fn regions(vertical: &[f32], horizontal: &[f32], side: usize) -> Option<Vec<u8>>
     cuts.sort_by(|a, b| (a.1 - otsu).abs().total_cmp(&(b.1 - otsu).abs()));
     cuts.iter()
         .find_map(|&(_, cut)| cut_regions(vertical, horizontal, side, cut))
+}
+
+/// Regions grown across the thinnest edges first, never past `side` cells,
+/// for when no single cut draws them: a photo's blur thickens the thin
+/// lines at one end of the grid past the thick ones at the other, and a
+/// screenshot's highlighted cell draws a thick edge inside a region. Each
+/// edge is weighed against the thin lines near it (the 30th percentile
+/// within two cells: a region's inner edges outnumber its borders there),
+/// and cells are joined across the lightest edges (Kruskal's order) unless
+/// the join would make a region too large, so that one edge measured
+/// wrong is outvoted by the region's other edges. Kept only when every
+/// region has `side` cells and the drawing bears them out: the borders'
+/// median at least 1.4 times the inner edges', and at most one edge in ten
+/// on the wrong side of the middle (uniform lines cut anyhow fail both).
+fn grown_regions(vertical: &[f32], horizontal: &[f32], side: usize) -> Option<Vec<u8>> {
+    // (cells joined, the edge's middle in cells (row, column), thickness)
+    let mut edges: Vec<(usize, usize, f32, f32, f32)> = Vec::with_capacity(2 * side * side);
+    for r in 0..side {
+        for c in 0..side - 1 {
+            let t = vertical[r * (side - 1) + c];
+            edges.push((
+                r * side + c,
+                r * side + c + 1,
+                r as f32 + 0.5,
+                c as f32 + 1.0,
+                t,
+            ));
+        }
+    }
+    for r in 0..side - 1 {
+        for c in 0..side {
+            let t = horizontal[r * side + c];
+            edges.push((
+                r * side + c,
+                (r + 1) * side + c,
+                r as f32 + 1.0,
+                c as f32 + 0.5,
+                t,
+            ));
+        }
+    }
+    let mut near = Vec::new();
+    let mut weighed: Vec<(f32, usize, usize)> = edges
+        .iter()
+        .map(|&(a, b, r, c, t)| {
+            near.clear();
+            near.extend(
+                edges
+                    .iter()
+                    .filter(|e| (e.2 - r).abs() <= 2.0 && (e.3 - c).abs() <= 2.0)
+                    .map(|e| e.4),
+            );
+            near.sort_by(f32::total_cmp);
+            let thin = near[near.len() * 3 / 10].max(1e-3);
+            (t / thin, a, b)
+        })
+        .collect();
+    weighed.sort_by(|x, y| x.0.total_cmp(&y.0));
+
+    let cells = side * side;
+    let mut parent: Vec<usize> = (0..cells).collect();
+    let mut size = vec![1usize; cells];
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    for &(_, a, b) in &weighed {
+        let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+        if ra != rb && size[ra] + size[rb] <= side {
+            parent[ra] = rb;
+            size[rb] += size[ra];
+        }
+    }
+    let mut label = vec![usize::MAX; cells];
+    let mut labels = Vec::with_capacity(cells);
+    let mut next = 0;
+    for cell in 0..cells {
+        let r = root(&mut parent, cell);
+        if size[r] != side {
+            return None;
+        }
+        if label[r] == usize::MAX {
+            label[r] = next;
+            next += 1;
+        }
+        labels.push(label[r] as u8);
+    }
+
+    let (mut borders, mut inner): (Vec<f32>, Vec<f32>) = (Vec::new(), Vec::new());
+    for &(t, a, b) in &weighed {
+        if labels[a] == labels[b] {
+            &mut inner
+        } else {
+            &mut borders
+        }
+        .push(t);
+    }
+    let median = |v: &[f32]| v[v.len() / 2];
+    let (b, i) = (median(&borders), median(&inner));
+    let mid = (b + i) / 2.0;
+    let wrong =
+        borders.iter().filter(|&&t| t <= mid).count() + inner.iter().filter(|&&t| t > mid).count();
+    (b >= 1.4 * i && wrong * 10 <= weighed.len()).then_some(labels)
 }
 
 /// The regions the edges thicker than `cut` draw, when they are `side`
@@ -448,5 +555,82 @@ mod tests {
                 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3
             ]))
         );
+    }
+}
+
+#[cfg(test)]
+mod grown_tests {
+    use super::*;
+
+    /// A 9×9 jigsaw's regions, row by row.
+    const JIGSAW: &str =
+        "122222222111123333111443355614443335666644555766644558776999588777999998777988888";
+
+    fn labels() -> Vec<u8> {
+        JIGSAW.bytes().map(|b| b - b'1').collect()
+    }
+
+    /// Edge thicknesses from `weight(border, row, column)` at each edge's
+    /// middle, in the order `edge_thickness` returns them.
+    fn measured(weight: impl Fn(bool, f32, f32) -> f32) -> (Vec<f32>, Vec<f32>) {
+        let l = labels();
+        let mut vertical = Vec::new();
+        for r in 0..9 {
+            for c in 0..8 {
+                let border = l[r * 9 + c] != l[r * 9 + c + 1];
+                vertical.push(weight(border, r as f32 + 0.5, c as f32 + 1.0));
+            }
+        }
+        let mut horizontal = Vec::new();
+        for r in 0..8 {
+            for c in 0..9 {
+                let border = l[r * 9 + c] != l[(r + 1) * 9 + c];
+                horizontal.push(weight(border, r as f32 + 1.0, c as f32 + 0.5));
+            }
+        }
+        (vertical, horizontal)
+    }
+
+    /// The same partition, whatever the labels.
+    fn same_regions(a: &[u8], b: &[u8]) -> bool {
+        (0..a.len()).all(|i| (0..a.len()).all(|j| (a[i] == a[j]) == (b[i] == b[j])))
+    }
+
+    #[test]
+    fn a_highlighted_cell_is_outvoted() {
+        // The cursor's frame draws the top edge of row 7, column 3 thick
+        // inside its region: no cut leaves nine regions of nine.
+        let (v, mut h) = measured(|border, _, _| if border { 1.3 } else { 0.3 });
+        h[5 * 9 + 2] = 1.4;
+        assert_eq!(regions(&v, &h, 9), None);
+        let grown = grown_regions(&v, &h, 9).expect("regions");
+        assert!(same_regions(&grown, &labels()));
+    }
+
+    #[test]
+    fn blur_thickening_toward_one_end_is_weighed_locally() {
+        // Every line thickens down the grid: the bottom's thin lines are
+        // thicker than the top's borders.
+        let (v, h) = measured(|border, r, _| (1.0 + 0.25 * r) * if border { 1.8 } else { 1.0 });
+        assert_eq!(regions(&v, &h, 9), None);
+        let grown = grown_regions(&v, &h, 9).expect("regions");
+        assert!(same_regions(&grown, &labels()));
+    }
+
+    #[test]
+    fn uniform_lines_grow_no_regions() {
+        // Lines all alike: Kruskal's order grows nine rows of nine (the
+        // vertical edges come first), which the drawing does not bear out;
+        // nor a thicker ring of edges round the middle box alone.
+        let (v, h) = measured(|_, _, _| 1.0);
+        assert_eq!(grown_regions(&v, &h, 9), None);
+        let (v, h) = measured(|_, r, c| {
+            if (3.0..=6.0).contains(&r) && (3.0..=6.0).contains(&c) {
+                1.5
+            } else {
+                1.0
+            }
+        });
+        assert_eq!(grown_regions(&v, &h, 9), None);
     }
 }
