@@ -206,6 +206,45 @@ fn edge_thickness(ink: &Ink, square: &Gray, side: usize, frame: Frame) -> (Vec<f
     (vertical, horizontal)
 }
 
+/// Whether the grid's inner lines are darker than the paper beside them:
+/// at the middle of each cell's side, the darkest pixel across the line
+/// against the paper a quarter cell off on either side (the lighter side:
+/// a symbol may darken one), the median of all those differences above a
+/// few levels. The darkest pixel is taken on all three, so that noise
+/// favours none.
+pub fn darker_than_paper(square: &Gray, side: usize, frame: Frame) -> bool {
+    let cell = frame.size / side as f32;
+    let reach = ((cell / 12.0) as isize).max(2);
+    let off = (cell / 4.0) as isize;
+    let last = square.width as isize - 1;
+    let mut differences = Vec::with_capacity(2 * side * (side - 1));
+    for line in 1..side {
+        let at = frame.line(line, side).round() as isize;
+        for k in 0..side {
+            let along = (frame.line(k, side) + cell / 2.0).round() as isize;
+            for vertical in [true, false] {
+                let darkest = |centre: isize| {
+                    (centre - reach..=centre + reach)
+                        .map(|p| {
+                            let (p, a) = (p.clamp(0, last) as usize, along.clamp(0, last) as usize);
+                            if vertical {
+                                square.at(p, a)
+                            } else {
+                                square.at(a, p)
+                            }
+                        })
+                        .min()
+                        .unwrap_or(0) as i32
+                };
+                let paper = darkest(at - off).max(darkest(at + off));
+                differences.push(paper - darkest(at));
+            }
+        }
+    }
+    differences.sort_unstable();
+    differences[differences.len() / 2] > 8
+}
+
 /// The houses the thick lines draw, or `None` when the lines are uniform or
 /// cut no valid set of regions.
 pub fn houses(ink: &Ink, square: &Gray, side: usize, frame: Frame) -> Option<Houses> {
@@ -535,6 +574,15 @@ mod tests {
             houses(&ink, &gray(&ink), 6, whole(&ink)),
             Some(Houses::Boxes(2, 3))
         );
+    }
+
+    #[test]
+    fn lines_are_darker_than_paper_one_way_round() {
+        let ink = drawn(6, 40, |_, line, _| line % 3 == 0);
+        let page = gray(&ink);
+        assert!(darker_than_paper(&page, 6, whole(&ink)));
+        // Turned over, the lines are light on dark paper.
+        assert!(!darker_than_paper(&page.inverted(), 6, whole(&ink)));
     }
 
     #[test]

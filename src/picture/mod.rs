@@ -220,6 +220,23 @@ fn read_grid(
     let square = warp::straighten(view, corners, size, margin).ok_or(NotFound::NoGrid)?;
     let ink = ink::threshold(&square, (size / 50).max(5));
     let side = lines::side(&ink, frame).ok_or(NotFound::NoGrid)?;
+    // A photo of a page on a dark table is mostly dark and tried with its
+    // light taken for ink first; a large-celled grid can then be found from
+    // the dark paper beside its lines, its symbols read as holes. Such a
+    // grid is mostly dark and its lines are no darker than its paper: it is
+    // the other view's. (A dark theme's tiles, light gaps between darker
+    // cells, are lines lighter than the paper too, but their grid turned
+    // the right way is mostly light.)
+    let mostly_dark = {
+        let (low, high) = (
+            square.percentile(0.02) as u32,
+            square.percentile(0.98) as u32,
+        );
+        (square.median() as u32) * 2 < low + high
+    };
+    if mostly_dark && !lines::darker_than_paper(&square, side, frame) {
+        return Err(NotFound::NoGrid);
+    }
     let straight = Straightened {
         square: &square,
         ink: &ink,
