@@ -227,14 +227,14 @@ fn read_grid(
     // the other view's. (A dark theme's tiles, light gaps between darker
     // cells, are lines lighter than the paper too, but their grid turned
     // the right way is mostly light.)
-    let mostly_dark = {
+    let mostly_dark = || {
         let (low, high) = (
             square.percentile(0.02) as u32,
             square.percentile(0.98) as u32,
         );
         (square.median() as u32) * 2 < low + high
     };
-    if mostly_dark && !lines::darker_than_paper(&square, side, frame) {
+    if !lines::darker_than_paper(&square, side, frame) && mostly_dark() {
         return Err(NotFound::NoGrid);
     }
     let straight = Straightened {
