@@ -122,8 +122,11 @@ function bind() {
     ui.again.value = '';
     if (file && shown) openPicture(file, shown.page);
   });
-  // Escape, Cancel or Use: the reading stops, the worker goes.
+  // Escape, Cancel or Use: the reading stops, the worker goes. The event
+  // comes a moment after the dialog closes: a picture opened in that moment
+  // (dropped at once) has reopened it and ended the last reading itself.
   ui.dialog.addEventListener('close', () => {
+    if (ui.dialog.open) return;
     const s = shown;
     shown = null;
     delete ui.dialog.dataset.state;
