@@ -400,13 +400,6 @@ fn grown_regions(vertical: &[f32], horizontal: &[f32], side: usize) -> Option<Ve
     let cells = side * side;
     let mut parent: Vec<usize> = (0..cells).collect();
     let mut size = vec![1usize; cells];
-    fn root(parent: &mut [usize], mut i: usize) -> usize {
-        while parent[i] != i {
-            parent[i] = parent[parent[i]];
-            i = parent[i];
-        }
-        i
-    }
     for &(_, a, b) in &weighed {
         let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
         if ra != rb && size[ra] + size[rb] <= side {
@@ -446,18 +439,21 @@ fn grown_regions(vertical: &[f32], horizontal: &[f32], side: usize) -> Option<Ve
     (b >= 1.4 * i && wrong * 10 <= weighed.len()).then_some(labels)
 }
 
+/// The representative of cell `i`'s set in a union-find forest (halving the
+/// path on the way).
+fn root(parent: &mut [usize], mut i: usize) -> usize {
+    while parent[i] != i {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    i
+}
+
 /// The regions the edges thicker than `cut` draw, when they are `side`
 /// regions of `side` cells.
 fn cut_regions(vertical: &[f32], horizontal: &[f32], side: usize, cut: f32) -> Option<Vec<u8>> {
     // Join cells across thin edges.
     let mut parent: Vec<usize> = (0..side * side).collect();
-    fn root(parent: &mut [usize], mut i: usize) -> usize {
-        while parent[i] != i {
-            parent[i] = parent[parent[i]];
-            i = parent[i];
-        }
-        i
-    }
     let mut join = |a: usize, b: usize| {
         let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
         parent[ra] = rb;
