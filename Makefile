@@ -42,7 +42,7 @@ lint: build
 	cargo clippy --all-targets -- -D warnings
 	cargo clippy --lib --test web_node --test web_browser --target wasm32-unknown-unknown --features page -- -D warnings
 	cargo clippy --lib --target wasm32-unknown-unknown --features picture -- -D warnings
-	node_modules/.bin/prettier --check www tests/e2e scripts benches/wasm benches/iss benches/load-size.mjs benches/picture-page.mjs examples/*.js examples/*.css sw.js
+	node_modules/.bin/prettier --check www tests/e2e scripts benches/wasm benches/iss benches/load-size.mjs benches/picture-page.mjs benches/pictures/browser_set.mjs examples/*.js examples/*.css sw.js
 
 unit:
 	cargo test
