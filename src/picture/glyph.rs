@@ -10,7 +10,8 @@
 //!   its paper and its darkest ink: a highlighted cell, a shadow or a
 //!   coloured entry all keep their shapes.
 //! - Pencil marks are much smaller than a symbol: a cell whose tallest piece
-//!   is under 30% of the cell holds none, and pieces much smaller than the
+//!   is under 30% of the cell holds none (less in a grid whose symbols are
+//!   all small, as `read_cells` finds), and pieces much smaller than the
 //!   tallest are not part of the symbol.
 //! - Two symbols (numbers 10 to 25) sit side by side: pieces that overlap
 //!   across are one symbol.
@@ -196,6 +197,17 @@ pub fn levels(inner: &Gray) -> (f32, f32) {
 /// side in pixels, `min_contrast` the least paper-to-ink difference that is
 /// writing rather than noise.
 pub fn read_cell(inner: &Gray, cell: f32, min_contrast: f32) -> CellInk {
+    read_cell_down_to(inner, cell, min_contrast, SYMBOL_HEIGHT)
+}
+
+/// The least height of a symbol over the cell's side, where nothing else
+/// tells: pencil marks are well under it, symbols well over it.
+pub const SYMBOL_HEIGHT: f32 = 0.3;
+
+/// [`read_cell`] with symbols down to `min_height` of the cell's side (a
+/// grid whose symbols are all small, see `read_cells`); a cell whose
+/// tallest piece is shorter is blank.
+pub fn read_cell_down_to(inner: &Gray, cell: f32, min_contrast: f32, min_height: f32) -> CellInk {
     let (paper, dark) = levels(inner);
     let contrast = paper - dark;
     let mut out = CellInk::default();
@@ -205,17 +217,19 @@ pub fn read_cell(inner: &Gray, cell: f32, min_contrast: f32) -> CellInk {
     let (w, h) = (inner.width, inner.height);
     let strong = dark + contrast * 0.5;
     let split = symbols(pieces(inner, strong, strong, w, h), cell, w, h);
-    let tallest = split.0;
-    out.tallest = tallest / cell;
-    if tallest < cell * 0.3 {
-        return out;
-    }
     let joined = symbols(
         pieces(inner, strong, dark + contrast * WEAK, w, h),
         cell,
         w,
         h,
     );
+    // Measured joined too: a small serif 5 or 7 falls apart at the strong
+    // threshold into pieces each the size of a pencil mark.
+    let tallest = split.0.max(joined.0);
+    out.tallest = tallest / cell;
+    if tallest < cell * min_height {
+        return out;
+    }
     let marks = |boxes: &[[usize; 4]]| -> Vec<Mark> {
         boxes
             .iter()

@@ -324,10 +324,31 @@ fn read_cells(
     // theme's shaded boxes stay over it (0.35 and 0.45 each lost one kind
     // on the benchmark sets).
     let min_contrast = (strong * 0.4).max(28.0);
-    let cells: Vec<glyph::CellInk> = inners
+    // A symbol is at least 30% of the cell; from side 10 up (numbers of two
+    // digits, often set small to fit), 70% of the grid's symbols' height
+    // where they are smaller (pencil marks are about half a symbol's
+    // height). Their height is the 95th percentile of the cells' tallest
+    // pieces: a Sudoku fills over a sixth of its cells, so it falls among
+    // the symbols whatever else is drawn. Not below 10: a 16×16 whose cell
+    // lines are too faint is first seen as a 4×4 with nothing written in
+    // its (large) cells, and read again at 16 for that.
+    let smallest = if side >= 10 {
+        SMALLEST_SYMBOL
+    } else {
+        glyph::SYMBOL_HEIGHT
+    };
+    let mut cells: Vec<glyph::CellInk> = inners
         .iter()
-        .map(|g| glyph::read_cell(g, cell, min_contrast))
+        .map(|g| glyph::read_cell_down_to(g, cell, min_contrast, smallest))
         .collect();
+    let mut heights: Vec<f32> = cells.iter().map(|c| c.tallest).collect();
+    heights.sort_by(f32::total_cmp);
+    let min_height =
+        (heights[heights.len() * 95 / 100] * 0.7).clamp(smallest, glyph::SYMBOL_HEIGHT);
+    for c in cells.iter_mut().filter(|c| c.tallest < min_height) {
+        c.marks.clear();
+        c.others.clear();
+    }
     if cells.iter().all(|c| c.readings().next().is_none()) {
         return Err(NotFound::Empty(side));
     }
@@ -358,6 +379,10 @@ fn read_cells(
         corners: *straight.corners,
     })
 }
+
+/// The least height of a symbol over its cell's side, in a grid of side
+/// 10 or more whose symbols are all small.
+const SMALLEST_SYMBOL: f32 = 0.18;
 
 /// Whether a grid read with boxes assumed (its box lines no thicker than
 /// the rest, as in some prints, or lost to a photo's blur) is a Sudoku:
