@@ -12,7 +12,8 @@
 //! - Pencil marks are much smaller than a symbol: a cell whose tallest piece
 //!   is under 30% of the cell holds none (less in a grid whose symbols are
 //!   all small, as `read_cells` finds), and pieces much smaller than the
-//!   tallest are not part of the symbol.
+//!   tallest are not part of the symbol. A glyph that falls apart at the
+//!   strong threshold is measured whole where pale hairlines join it.
 //! - Two symbols (numbers 10 to 25) sit side by side: pieces that overlap
 //!   across are one symbol.
 //! - A hairline paler than the threshold (a serif `O`'s top at a small size)
@@ -216,16 +217,28 @@ pub fn read_cell_down_to(inner: &Gray, cell: f32, min_contrast: f32, min_height:
     }
     let (w, h) = (inner.width, inner.height);
     let strong = dark + contrast * 0.5;
-    let split = symbols(pieces(inner, strong, strong, w, h), cell, w, h);
+    let split_pieces = pieces(inner, strong, strong, w, h);
+    let split_bounds: Vec<[usize; 4]> = split_pieces
+        .iter()
+        .filter(|p| p.pixels >= speck(cell))
+        .map(|p| p.bounds)
+        .collect();
+    let split = symbols(split_pieces, cell, w, h);
     let joined = symbols(
         pieces(inner, strong, dark + contrast * WEAK, w, h),
         cell,
         w,
         h,
     );
-    // Measured joined too: a small serif 5 or 7 falls apart at the strong
-    // threshold into pieces each the size of a pencil mark.
-    let tallest = split.0.max(joined.0);
+    // A glyph that falls apart at the strong threshold (a small serif 5's
+    // flag over its bowl) is whole on the hysteresis cut, its strong pieces
+    // stacked along nearly all its height; pale noise joined into a tall
+    // piece leaves gaps between its specks.
+    let split_height = split.0.map_or(0.0, height);
+    let tallest = match joined.0 {
+        Some(b) if height(b) > split_height && stacked(&split_bounds, b) => height(b),
+        _ => split_height,
+    };
     out.tallest = tallest / cell;
     if tallest < cell * min_height {
         return out;
@@ -277,13 +290,40 @@ fn cut_wide(inner: &Gray, b: [usize; 4], strong: f32) -> Option<[[usize; 4]; 2]>
     Some([trim(b[0], cut - 1)?, trim(cut + 1, b[2])?])
 }
 
+/// The fewest pixels of a piece of ink that is more than a speck.
+fn speck(cell: f32) -> usize {
+    ((cell * cell) * 0.002).max(2.0) as usize
+}
+
+/// A box's height in pixels.
+fn height(b: [usize; 4]) -> f32 {
+    (b[3] + 1 - b[1]) as f32
+}
+
+/// Whether the pieces inside `outer` cover at least 85% of its rows.
+fn stacked(pieces: &[[usize; 4]], outer: [usize; 4]) -> bool {
+    let mut rows = vec![false; outer[3] + 1 - outer[1]];
+    for p in pieces
+        .iter()
+        .filter(|p| p[0] >= outer[0] && p[2] <= outer[2] && p[1] >= outer[1] && p[3] <= outer[3])
+    {
+        rows[p[1] - outer[1]..=p[3] - outer[1]].fill(true);
+    }
+    rows.iter().filter(|&&r| r).count() as f32 >= rows.len() as f32 * 0.85
+}
+
 /// The symbols among a cell's pieces of ink, left to right, and the
-/// tallest piece's height: lines' remnants and specks dropped, then pieces
+/// tallest piece's box: lines' remnants and specks dropped, then pieces
 /// nearly as tall as the tallest, joined when they overlap across; smaller
 /// pieces within a symbol's span (a broken stroke) join it.
-fn symbols(mut pieces: Vec<Piece>, cell: f32, w: usize, h: usize) -> (f32, Vec<[usize; 4]>) {
+fn symbols(
+    mut pieces: Vec<Piece>,
+    cell: f32,
+    w: usize,
+    h: usize,
+) -> (Option<[usize; 4]>, Vec<[usize; 4]>) {
     let thin = cell * 0.15;
-    let speck = ((cell * cell) * 0.002).max(2.0) as usize;
+    let speck = speck(cell);
     pieces.retain(|p| p.pixels >= speck);
     // A piece of line runs along the side it touches, most of its length;
     // a symbol cut by the margin (a wide number) does not. A `1` beside the
@@ -317,8 +357,8 @@ fn symbols(mut pieces: Vec<Piece>, cell: f32, w: usize, h: usize) -> (f32, Vec<[
         .zip(keep)
         .filter_map(|(p, keep)| keep.then_some(p))
         .collect();
-    let height = |p: &Piece| (p.bounds[3] + 1 - p.bounds[1]) as f32;
-    let tallest = pieces.iter().map(height).fold(0.0, f32::max);
+    let tallest_box = pieces.iter().map(|p| p.bounds).max_by_key(|b| b[3] - b[1]);
+    let tallest = tallest_box.map_or(0.0, height);
     let mut symbols: Vec<[usize; 4]> = Vec::new();
     pieces.sort_by_key(|p| std::cmp::Reverse(p.bounds[3] - p.bounds[1]));
     for p in &pieces {
@@ -335,12 +375,12 @@ fn symbols(mut pieces: Vec<Piece>, cell: f32, w: usize, h: usize) -> (f32, Vec<[
                 s[2].max(b[2]),
                 s[3].max(b[3]),
             ];
-        } else if height(p) >= tallest * 0.55 {
+        } else if height(p.bounds) >= tallest * 0.55 {
             symbols.push(b);
         }
     }
     symbols.sort_by_key(|s| s[0]);
-    (tallest, symbols)
+    (tallest_box, symbols)
 }
 
 /// How pale a pixel may be, as a fraction of the cell's contrast from its
@@ -458,6 +498,28 @@ mod tests {
         let read = read_cell(&inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0), 40.0, 30.0);
         assert!(read.marks.is_empty());
         assert!(read.tallest < 0.3);
+    }
+
+    #[test]
+    fn a_glyph_fallen_apart_is_a_symbol_and_specks_strung_together_are_not() {
+        // A small serif 5: its flag (5 px) over its bowl (8 px), each under
+        // 30% of the cell, joined by a pale hairline into 14 px (35%).
+        let mut g = cell_with(&[[14, 12, 26, 17], [14, 18, 26, 26]]);
+        for x in 14..26 {
+            g.pixels[17 * 40 + x] = 165;
+        }
+        let read = read_cell(&inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0), 40.0, 30.0);
+        assert_eq!(read.marks.len(), 1);
+        assert!(read.tallest > 0.3, "{}", read.tallest);
+        // Three specks of noise strung along a pale streak: as tall, but
+        // with gaps between them.
+        let mut g = cell_with(&[[18, 10, 22, 13], [18, 18, 22, 21], [18, 26, 22, 29]]);
+        for y in 13..26 {
+            g.pixels[y * 40 + 20] = 165;
+        }
+        let read = read_cell(&inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0), 40.0, 30.0);
+        assert!(read.marks.is_empty());
+        assert!(read.tallest < 0.3, "{}", read.tallest);
     }
 
     #[test]
