@@ -257,9 +257,9 @@ function style(rng, theme, print) {
 
 // The grid as HTML: a collapsed-border table, or tiles on a background
 // whose gaps are the lines.
-function gridHtml(rng, p, colours, font, cellPx, { tiles, shadedBoxes, selected, print }) {
+function gridHtml(rng, p, colours, font, cellPx, { tiles, shadedBoxes, selected, photo }) {
   const n = p.n;
-  const thin = print ? rng.pick([1, 1, 1.5]) : rng.pick([1, 1, 1, 2]);
+  const thin = photo ? rng.pick([1, 1, 1.5]) : rng.pick([1, 1, 1, 2]);
   const thick = Math.max(thin + 1, rng.pick([2, 2, 3, 3, 4]));
   const weight = font.bold && rng.chance(0.3) ? 700 : rng.pick([400, 400, 500]);
   const numbers = p.alphabet === 'numbers' && p.n >= 10;
@@ -478,7 +478,6 @@ async function main() {
         tiles: !photo && !jigsaw && rng.chance(0.15),
         shadedBoxes: !jigsaw && rng.chance(0.2),
         selected: !photo && rng.chance(0.35) ? rng.int(0, side * side - 1) : -1,
-        print: photo,
       };
       const html = page(rng, p, font, opts);
       // Photos: the page's long side 1200–1800 pixels (a phone's photo
