@@ -189,9 +189,45 @@ fn window(line: &[u8], r: usize, pick: fn(u8, u8) -> u8, out: &mut Vec<u8>) {
 }
 
 /// The paper level and the darkest ink level of a cell's inner part: the
-/// 80th and 1st percentiles (a symbol covers well under a fifth of it).
+/// 80th and 1st percentiles (a symbol covers well under a fifth of it),
+/// the 1st without the rows and columns near the edges that are mostly
+/// dark: a remnant of a frame line (a photo's slightly bent line) is darker
+/// than grey writing beside it, and set the threshold above it.
 pub fn levels(inner: &Gray) -> (f32, f32) {
-    (inner.percentile(0.8) as f32, inner.percentile(0.01) as f32)
+    let (w, h) = (inner.width, inner.height);
+    let paper = inner.percentile(0.8);
+    let dark = inner.percentile(0.01);
+    let mid = ((paper as u16 + dark as u16) / 2) as u8;
+    let at = |x: usize, y: usize| inner.pixels[y * w + x];
+    let near = |i: usize, n: usize| i < n.div_ceil(7) || i >= n - n.div_ceil(7);
+    let rows: Vec<bool> = (0..h)
+        .map(|y| near(y, h) && (0..w).filter(|&x| at(x, y) < mid).count() * 10 >= w * 7)
+        .collect();
+    let cols: Vec<bool> = (0..w)
+        .map(|x| near(x, w) && (0..h).filter(|&y| at(x, y) < mid).count() * 10 >= h * 7)
+        .collect();
+    if !rows.contains(&true) && !cols.contains(&true) {
+        return (paper as f32, dark as f32);
+    }
+    let rest: Vec<u8> = (0..h)
+        .filter(|&y| !rows[y])
+        .flat_map(|y| (0..w).filter(|&x| !cols[x]).map(move |x| (x, y)))
+        .map(|(x, y)| at(x, y))
+        .collect();
+    let (kept_w, kept_h) = (
+        cols.iter().filter(|&&c| !c).count(),
+        rows.iter().filter(|&&r| !r).count(),
+    );
+    let rest = Gray::new(kept_w, kept_h, rest).map_or(dark, |g| g.percentile(0.01)) as f32;
+    // Without the remnant, what is left must still be writing (40% of the
+    // contrast, as `read_cells` asks of a cell against the strongest); an
+    // empty cell's grain is not.
+    let (paper, dark) = (paper as f32, dark as f32);
+    if paper - rest >= (paper - dark) * 0.4 {
+        (paper, rest)
+    } else {
+        (paper, dark)
+    }
 }
 
 /// Reads a cell's inner part (from [`inner`]); `cell` is the whole cell's
@@ -234,8 +270,8 @@ pub fn read_cell_down_to(inner: &Gray, cell: f32, min_contrast: f32, min_height:
     // flag over its bowl) is whole on the hysteresis cut, its strong pieces
     // stacked along nearly all its height; pale noise joined into a tall
     // piece leaves gaps between its specks.
-    let split_height = split.0.map_or(0.0, height);
-    let tallest = match joined.0 {
+    let split_height = split.tallest.map_or(0.0, height);
+    let tallest = match joined.tallest {
         Some(b) if height(b) > split_height && stacked(&split_bounds, b) => height(b),
         _ => split_height,
     };
@@ -251,15 +287,40 @@ pub fn read_cell_down_to(inner: &Gray, cell: f32, min_contrast: f32, min_height:
             })
             .collect()
     };
-    out.marks = marks(&joined.1);
+    // Every way of cutting the ink, the joined cut first, each once.
+    let mut cuts: Vec<Vec<[usize; 4]>> = vec![joined.boxes.clone()];
     // Cut apart, the same ink makes at least as many symbols; fewer means
     // the cut lost one (a thin 5 in small pieces, each dropped as a speck).
-    if split.1 != joined.1 && split.1.len() >= joined.1.len() {
-        out.others.push(marks(&split.1));
+    // So do pieces left over inside one symbol of the joined cut that
+    // together stand a symbol's height: the 5 of a `15` in pieces too short
+    // to stand alone, read `1` (a line's remnant joined on is flat).
+    let lost = joined.boxes.iter().any(|b| {
+        let inside = split
+            .left_over
+            .iter()
+            .filter(|p| p[0] >= b[0] && p[2] <= b[2] && p[1] >= b[1] && p[3] <= b[3]);
+        let (top, bottom) = inside.fold((usize::MAX, 0), |(t, u), p| (t.min(p[1]), u.max(p[3])));
+        top <= bottom && (bottom + 1 - top) as f32 >= split_height * 0.55
+    });
+    if split.boxes.len() >= joined.boxes.len() && !lost {
+        cuts.push(split.boxes.clone());
     }
-    if let [wide] = split.1[..] {
-        if let Some(halves) = cut_wide(inner, wide, strong) {
-            out.others.push(marks(&halves));
+    // One piece as wide as two digits, on either cut: a blurred `20` is one
+    // at the strong threshold; a `15` whose 5 falls apart there is one only
+    // where pale pixels join it to the 1.
+    for reading in [&split.boxes, &joined.boxes] {
+        if let [b] = reading[..] {
+            cuts.extend(cut_wide(inner, b, strong).into_iter().map(Vec::from));
+        }
+    }
+    for (i, boxes) in cuts.iter().enumerate() {
+        if !cuts[..i].contains(boxes) {
+            let read = marks(boxes);
+            if i == 0 {
+                out.marks = read;
+            } else {
+                out.others.push(read);
+            }
         }
     }
     out
@@ -267,15 +328,31 @@ pub fn read_cell_down_to(inner: &Gray, cell: f32, min_contrast: f32, min_height:
 
 /// A box at least 0.9 times as wide as it is tall is wider than any digit:
 /// when it is one piece, two digits may touch (a blurred `20`). Cut at the
-/// column of least ink in its middle part, each half trimmed to its ink.
-fn cut_wide(inner: &Gray, b: [usize; 4], strong: f32) -> Option<[[usize; 4]; 2]> {
+/// columns of least ink in its middle part (the two least, each a
+/// reading: where a small `2` leans into its `0`, the least is inside the
+/// `0`; only the least where it has no ink), each half trimmed to its ink.
+fn cut_wide(inner: &Gray, b: [usize; 4], strong: f32) -> Vec<[[usize; 4]; 2]> {
     let (w, h) = (b[2] + 1 - b[0], b[3] + 1 - b[1]);
     if w * 10 < h * 9 || w < 6 {
-        return None;
+        return Vec::new();
     }
     let is_ink = |x: usize, y: usize| (inner.at(x, y) as f32) < strong;
     let column = |x: usize| (b[1]..=b[3]).filter(|&y| is_ink(x, y)).count();
-    let cut = (b[0] + w * 3 / 10..=b[0] + w * 7 / 10).min_by_key(|&x| column(x))?;
+    // The two least by ink, the nearer the middle first among equals (a
+    // pass, not a sort: a sort brought 4 KB of code into the wasm module).
+    let middle = b[0] + w / 2;
+    let key = |x: usize| (column(x), x.abs_diff(middle));
+    let mut cuts: Vec<usize> = Vec::with_capacity(2);
+    for x in b[0] + w * 3 / 10..=b[0] + w * 7 / 10 {
+        let at = cuts
+            .iter()
+            .position(|&c| key(x) < key(c))
+            .unwrap_or(cuts.len());
+        if at < 2 {
+            cuts.insert(at, x);
+            cuts.truncate(2);
+        }
+    }
     let trim = |x0: usize, x1: usize| -> Option<[usize; 4]> {
         let mut t = [usize::MAX, usize::MAX, 0, 0];
         for y in b[1]..=b[3] {
@@ -287,7 +364,12 @@ fn cut_wide(inner: &Gray, b: [usize; 4], strong: f32) -> Option<[[usize; 4]; 2]>
         }
         (t[0] != usize::MAX).then_some(t)
     };
-    Some([trim(b[0], cut - 1)?, trim(cut + 1, b[2])?])
+    // A column without ink parts the halves: no other cut is needed.
+    let tries = if column(cuts[0]) == 0 { 1 } else { 2 };
+    cuts.iter()
+        .take(tries)
+        .filter_map(|&cut| Some([trim(b[0], cut - 1)?, trim(cut + 1, b[2])?]))
+        .collect()
 }
 
 /// The fewest pixels of a piece of ink that is more than a speck.
@@ -312,16 +394,23 @@ fn stacked(pieces: &[[usize; 4]], outer: [usize; 4]) -> bool {
     rows.iter().filter(|&&r| r).count() as f32 >= rows.len() as f32 * 0.85
 }
 
-/// The symbols among a cell's pieces of ink, left to right, and the
-/// tallest piece's box: lines' remnants and specks dropped, then pieces
-/// nearly as tall as the tallest, joined when they overlap across; smaller
-/// pieces within a symbol's span (a broken stroke) join it.
-fn symbols(
-    mut pieces: Vec<Piece>,
-    cell: f32,
-    w: usize,
-    h: usize,
-) -> (Option<[usize; 4]>, Vec<[usize; 4]>) {
+/// A cell's ink cut into symbols.
+struct Symbols {
+    /// The tallest piece's box.
+    tallest: Option<[usize; 4]>,
+    /// The symbols' boxes, left to right.
+    boxes: Vec<[usize; 4]>,
+    /// Pieces more than specks, not lines' remnants, too short to be a
+    /// symbol and beside every symbol: pencil marks, or part of a symbol
+    /// that fell apart.
+    left_over: Vec<[usize; 4]>,
+}
+
+/// The symbols among a cell's pieces of ink: lines' remnants and specks
+/// dropped, then pieces nearly as tall as the tallest, joined when they
+/// overlap across; smaller pieces within a symbol's span (a broken stroke)
+/// join it.
+fn symbols(mut pieces: Vec<Piece>, cell: f32, w: usize, h: usize) -> Symbols {
     let thin = cell * 0.15;
     let speck = speck(cell);
     pieces.retain(|p| p.pixels >= speck);
@@ -360,6 +449,7 @@ fn symbols(
     let tallest_box = pieces.iter().map(|p| p.bounds).max_by_key(|b| b[3] - b[1]);
     let tallest = tallest_box.map_or(0.0, height);
     let mut symbols: Vec<[usize; 4]> = Vec::new();
+    let mut left_over = Vec::new();
     pieces.sort_by_key(|p| std::cmp::Reverse(p.bounds[3] - p.bounds[1]));
     for p in &pieces {
         let b = p.bounds;
@@ -377,10 +467,16 @@ fn symbols(
             ];
         } else if height(p.bounds) >= tallest * 0.55 {
             symbols.push(b);
+        } else {
+            left_over.push(b);
         }
     }
     symbols.sort_by_key(|s| s[0]);
-    (tallest_box, symbols)
+    Symbols {
+        tallest: tallest_box,
+        boxes: symbols,
+        left_over,
+    }
 }
 
 /// How pale a pixel may be, as a fraction of the cell's contrast from its
@@ -523,6 +619,39 @@ mod tests {
     }
 
     #[test]
+    fn a_dark_line_along_an_edge_does_not_set_the_ink_level() {
+        // Grey writing (level 140) above a black remnant of the frame line
+        // along the bottom: the ink level is the writing's.
+        let mut g = cell_with(&[]);
+        for y in 10..28 {
+            for x in 14..26 {
+                g.pixels[y * 40 + x] = 140;
+            }
+        }
+        for y in 36..40 {
+            for x in 0..40 {
+                g.pixels[y * 40 + x] = 10;
+            }
+        }
+        assert_eq!(levels(&g), (240.0, 140.0));
+        let read = read_cell(&g, 40.0, 30.0);
+        assert_eq!(read.marks.len(), 1);
+        assert!(read.tallest > 0.4, "{}", read.tallest);
+        // Without the writing, the cell's faint grain is not ink: the line
+        // still sets the level.
+        let mut g = cell_with(&[]);
+        for (i, p) in g.pixels.iter_mut().enumerate() {
+            *p = if i / 40 >= 36 {
+                10
+            } else {
+                240 - (i * 7 % 13) as u8
+            };
+        }
+        assert_eq!(levels(&g).1, 10.0);
+        assert!(read_cell(&g, 40.0, 30.0).marks.is_empty());
+    }
+
+    #[test]
     fn a_bar_is_one_narrow_symbol_and_two_bars_two() {
         let g = cell_with(&[[18, 8, 22, 32]]);
         let read = read_cell(&inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0), 40.0, 30.0);
@@ -573,11 +702,49 @@ mod tests {
         let g = cell_with(&[[0, 5, 5, 33]]);
         let read = read_cell(&inner(&g, [-3.0, 0.0, 37.0, 40.0], 40.0), 40.0, 30.0);
         assert!(read.marks.is_empty());
-        // Two blocks joined by a thin bridge: one piece, also read as two.
+        // Two blocks joined by a thin bridge: one piece, also read as two
+        // (cut at either of the bridge's two columns nearest the middle).
         let g = cell_with(&[[6, 10, 17, 30], [17, 19, 21, 21], [21, 10, 32, 30]]);
         let read = read_cell(&inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0), 40.0, 30.0);
         assert_eq!(read.marks.len(), 1);
+        assert_eq!(read.others.iter().map(Vec::len).collect::<Vec<_>>(), [2, 2]);
+        // Parted by a column of paper but joined by a pale bridge: one cut.
+        let mut g = cell_with(&[[6, 10, 17, 30], [18, 10, 29, 30]]);
+        g.pixels[20 * 40 + 17] = 165;
+        let read = read_cell(&inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0), 40.0, 30.0);
+        assert_eq!(read.marks.len(), 1);
         assert_eq!(read.others.iter().map(Vec::len).collect::<Vec<_>>(), [2]);
+    }
+
+    #[test]
+    fn a_symbol_fallen_apart_beside_another_is_not_lost() {
+        // A 15: a bar, and a 5 whose flag (8 px) and bowl (11 px) are each
+        // too short beside the bar (24 px) to stand alone, all joined by pale
+        // hairlines into one piece.
+        let mut g = cell_with(&[[10, 8, 14, 32], [17, 8, 33, 16], [17, 21, 33, 32]]);
+        for y in 16..21 {
+            g.pixels[y * 40 + 17] = 165;
+        }
+        for x in 14..17 {
+            g.pixels[31 * 40 + x] = 165;
+        }
+        let read = read_cell(&inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0), 40.0, 30.0);
+        assert_eq!(read.marks.len(), 1, "one piece joined");
+        let counts: Vec<usize> = read.readings().map(Vec::len).collect();
+        assert!(counts.contains(&2), "{counts:?}");
+        assert!(!counts[1..].contains(&1), "the 1 alone: {counts:?}");
+        // A bar with a remnant of line along the bottom joined on by a pale
+        // hairline: the bar alone is still a reading.
+        let mut g = cell_with(&[[18, 6, 22, 30], [4, 36, 36, 38]]);
+        for y in 30..36 {
+            g.pixels[y * 40 + 20] = 165;
+        }
+        let read = read_cell(&inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0), 40.0, 30.0);
+        assert!(
+            read.others.iter().any(|r| r.len() == 1),
+            "{:?}",
+            read.others.len()
+        );
     }
 
     #[test]
