@@ -198,27 +198,23 @@ pub fn levels(inner: &Gray) -> (f32, f32) {
     let paper = inner.percentile(0.8);
     let dark = inner.percentile(0.01);
     let mid = ((paper as u16 + dark as u16) / 2) as u8;
-    let at = |x: usize, y: usize| inner.pixels[y * w + x];
     let near = |i: usize, n: usize| i < n.div_ceil(7) || i >= n - n.div_ceil(7);
     let rows: Vec<bool> = (0..h)
-        .map(|y| near(y, h) && (0..w).filter(|&x| at(x, y) < mid).count() * 10 >= w * 7)
+        .map(|y| near(y, h) && (0..w).filter(|&x| inner.at(x, y) < mid).count() * 10 >= w * 7)
         .collect();
     let cols: Vec<bool> = (0..w)
-        .map(|x| near(x, w) && (0..h).filter(|&y| at(x, y) < mid).count() * 10 >= h * 7)
+        .map(|x| near(x, w) && (0..h).filter(|&y| inner.at(x, y) < mid).count() * 10 >= h * 7)
         .collect();
     if !rows.contains(&true) && !cols.contains(&true) {
         return (paper as f32, dark as f32);
     }
     let rest: Vec<u8> = (0..h)
         .filter(|&y| !rows[y])
-        .flat_map(|y| (0..w).filter(|&x| !cols[x]).map(move |x| (x, y)))
-        .map(|(x, y)| at(x, y))
+        .flat_map(|y| (0..w).filter(|&x| !cols[x]).map(move |x| inner.at(x, y)))
         .collect();
-    let (kept_w, kept_h) = (
-        cols.iter().filter(|&&c| !c).count(),
-        rows.iter().filter(|&&r| !r).count(),
-    );
-    let rest = Gray::new(kept_w, kept_h, rest).map_or(dark, |g| g.percentile(0.01)) as f32;
+    let kept = |edge: &[bool]| edge.iter().filter(|&&e| !e).count();
+    let rest =
+        Gray::new(kept(&cols), kept(&rows), rest).map_or(dark, |g| g.percentile(0.01)) as f32;
     // Without the remnant, what is left must still be writing (40% of the
     // contrast, as `read_cells` asks of a cell against the strongest); an
     // empty cell's grain is not.
@@ -234,18 +230,23 @@ pub fn levels(inner: &Gray) -> (f32, f32) {
 /// side in pixels, `min_contrast` the least paper-to-ink difference that is
 /// writing rather than noise.
 pub fn read_cell(inner: &Gray, cell: f32, min_contrast: f32) -> CellInk {
-    read_cell_down_to(inner, cell, min_contrast, SYMBOL_HEIGHT)
+    read_cell_down_to(inner, levels(inner), cell, min_contrast, SYMBOL_HEIGHT)
 }
 
 /// The least height of a symbol over the cell's side, where nothing else
 /// tells: pencil marks are well under it, symbols well over it.
 pub const SYMBOL_HEIGHT: f32 = 0.3;
 
-/// [`read_cell`] with symbols down to `min_height` of the cell's side (a
-/// grid whose symbols are all small, see `read_cells`); a cell whose
-/// tallest piece is shorter is blank.
-pub fn read_cell_down_to(inner: &Gray, cell: f32, min_contrast: f32, min_height: f32) -> CellInk {
-    let (paper, dark) = levels(inner);
+/// [`read_cell`] with the cell's [`levels`] already measured and symbols
+/// down to `min_height` of the cell's side (a grid whose symbols are all
+/// small, see `read_cells`); a cell whose tallest piece is shorter is blank.
+pub fn read_cell_down_to(
+    inner: &Gray,
+    (paper, dark): (f32, f32),
+    cell: f32,
+    min_contrast: f32,
+    min_height: f32,
+) -> CellInk {
     let contrast = paper - dark;
     let mut out = CellInk::default();
     if contrast < min_contrast {

@@ -310,13 +310,8 @@ fn read_cells(
             glyph::flatten(&glyph::inner(square, bounds, cell), cell)
         })
         .collect();
-    let mut contrasts: Vec<f32> = inners
-        .iter()
-        .map(|g| {
-            let (paper, dark) = glyph::levels(g);
-            paper - dark
-        })
-        .collect();
+    let levels: Vec<(f32, f32)> = inners.iter().map(glyph::levels).collect();
+    let mut contrasts: Vec<f32> = levels.iter().map(|(paper, dark)| paper - dark).collect();
     contrasts.sort_by(f32::total_cmp);
     let strong = contrasts[contrasts.len() * 97 / 100];
     // 40% of the strongest: pale grey pencil marks (and a shadow's edge
@@ -339,7 +334,8 @@ fn read_cells(
     };
     let mut cells: Vec<glyph::CellInk> = inners
         .iter()
-        .map(|g| glyph::read_cell_down_to(g, cell, min_contrast, smallest))
+        .zip(&levels)
+        .map(|(g, &l)| glyph::read_cell_down_to(g, l, cell, min_contrast, smallest))
         .collect();
     let mut heights: Vec<f32> = cells.iter().map(|c| c.tallest).collect();
     heights.sort_by(f32::total_cmp);
