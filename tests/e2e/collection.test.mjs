@@ -176,7 +176,11 @@ test('Cancel mid-way stops every worker and leaves the page usable; a dropped fi
     await page.click('#collection-cancel');
     const said = await checked(page, 5_000);
     assert.match(said, /^Cancelled\. [\d,]+ puzzles: /);
-    await new Promise((r) => setTimeout(r, 200));
+    // Each worker's close event comes a moment after the cancel (later on
+    // a loaded machine): wait for it, up to 5 s.
+    for (let waited = 0; pool.ended < pool.started && waited < 5_000; waited += 50) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
     assert.ok(pool.started >= 1);
     assert.equal(pool.ended, pool.started, 'every worker of the check has ended');
     assert.equal(await page.isEnabled('#collection-check'), true);
