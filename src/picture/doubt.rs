@@ -46,6 +46,8 @@ pub struct Check {
     pub doubtful: Vec<usize>,
     /// Corrections the solver found, most likely first (at most three).
     pub corrections: Vec<Correction>,
+    /// How many grids the solver was asked about (the reading included).
+    pub searches: usize,
 }
 
 /// The verdict on a grid, each search stopped after `budget` nodes.
@@ -69,6 +71,7 @@ fn verdict(grid: &Grid, budget: u64) -> Status {
 pub fn check(reading: &Reading, budget: u64) -> Check {
     let grid = &reading.grid;
     let status = verdict(grid, budget);
+    let searches = std::cell::Cell::new(1);
     let mut by_doubt: Vec<usize> = (0..grid.cells().len()).collect();
     by_doubt.sort_by(|&a, &b| reading.confidence[a].total_cmp(&reading.confidence[b]));
     let unsure: Vec<usize> = by_doubt
@@ -95,22 +98,40 @@ pub fn check(reading: &Reading, budget: u64) -> Check {
         }
         let odds = |cell: usize, p: f32| p.max(1e-6) / reading.confidence[cell].max(1e-6);
         let try_changes = |changes: &[(usize, u8)]| {
+            searches.set(searches.get() + 1);
             let mut g = grid.clone();
             for &(cell, value) in changes {
                 g.set(cell, value);
             }
-            verdict(&g, budget) == Status::Unique
+            verdict(&g, budget)
         };
+        // Emptying a cell only adds solutions: a grid with several stays so
+        // with any given taken out. The single changes' verdicts are kept to
+        // skip the pairs this rules out.
+        let mut several: Vec<(usize, u8)> = Vec::new();
         for &cell in &suspects {
             for &(value, p) in &reading.alternatives[cell] {
-                if try_changes(&[(cell, value)]) {
-                    corrections.push(Correction {
+                if value == 0 && status == Status::Several {
+                    continue;
+                }
+                match try_changes(&[(cell, value)]) {
+                    Status::Unique => corrections.push(Correction {
                         changes: vec![(cell, value)],
                         likelihood: odds(cell, p),
-                    });
+                    }),
+                    Status::Several => several.push((cell, value)),
+                    _ => {}
                 }
             }
         }
+        // Whether a pair of changes is known to leave several solutions: one
+        // of them empties a cell and the other alone (or the reading itself,
+        // when both empty) left several.
+        let stays_several = |x: (usize, u8), y: (usize, u8)| {
+            (x.1 == 0 && y.1 == 0 && status == Status::Several)
+                || (y.1 == 0 && several.contains(&x))
+                || (x.1 == 0 && several.contains(&y))
+        };
         if corrections.is_empty() {
             // Two changes among the six most suspect cells' best alternatives
             // (emptying included).
@@ -119,7 +140,9 @@ pub fn check(reading: &Reading, budget: u64) -> Check {
                 for &b in &top[i + 1..] {
                     for &(va, pa) in reading.alternatives[a].iter().take(2) {
                         for &(vb, pb) in reading.alternatives[b].iter().take(2) {
-                            if try_changes(&[(a, va), (b, vb)]) {
+                            if !stays_several((a, va), (b, vb))
+                                && try_changes(&[(a, va), (b, vb)]) == Status::Unique
+                            {
                                 corrections.push(Correction {
                                     changes: vec![(a, va), (b, vb)],
                                     likelihood: odds(a, pa) * odds(b, pb),
@@ -147,6 +170,7 @@ pub fn check(reading: &Reading, budget: u64) -> Check {
         status,
         doubtful,
         corrections,
+        searches: searches.get(),
     }
 }
 
@@ -193,5 +217,55 @@ mod tests {
         assert_eq!(check.corrections[0].changes, vec![(6, 8)]);
         assert_eq!(check.doubtful[0], 6);
         assert!(check.doubtful.contains(&8));
+    }
+
+    #[test]
+    fn a_reading_with_several_solutions_is_not_emptied_further() {
+        // A missed given: several solutions. Taking out more givens can only
+        // add solutions, so no search is spent on emptying a cell.
+        let mut r = reading(PUZZLE);
+        r.grid.set(0, 0);
+        for cell in [6, 8] {
+            r.confidence[cell] = 0.5;
+            r.alternatives[cell] = vec![(0, 0.3)];
+        }
+        let check = check(&r, 100_000);
+        assert_eq!(check.status, Status::Several);
+        assert!(check.corrections.is_empty());
+        assert_eq!(check.searches, 1);
+    }
+
+    #[test]
+    fn an_emptying_is_tried_beside_a_change_that_alone_breaks() {
+        // A mark read as a given in an empty cell (a value the solution does
+        // not have there) and a given misread: neither change alone helps,
+        // the pair does, and the pair is not skipped.
+        let answer = match solve(&reading(PUZZLE).grid, &SolveOptions::default()).outcome {
+            Outcome::Unique(g) => g,
+            other => panic!("{other:?}"),
+        };
+        let mut r = reading(PUZZLE);
+        let (extra, misread) = (1, 6);
+        let wrong = (1..=9)
+            .find(|&v| {
+                v != answer.get(extra) && {
+                    let mut g = r.grid.clone();
+                    g.set(extra, v);
+                    !g.has_conflict()
+                }
+            })
+            .unwrap();
+        r.grid.set(extra, wrong);
+        r.grid.set(misread, 4);
+        r.confidence[extra] = 0.5;
+        r.alternatives[extra] = vec![(0, 0.4)];
+        r.confidence[misread] = 0.6;
+        r.alternatives[misread] = vec![(8, 0.3)];
+        let check = check(&r, 100_000);
+        assert_eq!(check.status, Status::Broken);
+        let mut changes = check.corrections[0].changes.clone();
+        changes.sort();
+        assert_eq!(changes, vec![(extra, 0), (misread, 8)]);
+        assert_eq!(check.searches, 4);
     }
 }
