@@ -167,6 +167,6 @@ pub use shape::{Extras, House, Regions, Shape, ShapeError};
 pub use solver::{
     count_solutions, estimate, propagated_candidates, solve, unique_after_emptying, Engine,
     Estimate, EstimateOptions, Estimator, Magnitude, NextSolution, Outcome, Progress, Report,
-    Solutions, SolveOptions, Solver, Stats,
+    Solutions, SolveOptions, Solver, Stats, Summary,
 };
 pub use verify::{verify, VerifyError};

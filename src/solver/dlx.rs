@@ -61,6 +61,11 @@ pub(crate) struct Dlx {
 }
 
 impl Dlx {
+    /// The first solution found, if any.
+    pub(crate) fn first_cells(&self) -> Option<Vec<u8>> {
+        self.first.clone()
+    }
+
     /// Builds the matrix for `givens` (0 = empty) of a grid of `shape`, and
     /// chooses the givens' rows.
     pub(crate) fn new(shape: &Shape, givens: &[u8], limit: u64) -> Dlx {

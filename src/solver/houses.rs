@@ -740,6 +740,11 @@ pub(crate) struct HouseSearch<const W: usize, H = u64> {
 }
 
 impl<const W: usize, H: HouseSet> HouseSearch<W, H> {
+    /// The first solution found, if any.
+    pub(crate) fn first_cells(&self) -> Option<Vec<u8>> {
+        self.first.clone()
+    }
+
     /// Sets up the search for `givens` (0 = empty) of `shape` and
     /// propagates the root.
     pub(crate) fn new(shape: &Shape, givens: &[u8], limit: u64) -> Self {

@@ -150,7 +150,72 @@ pub enum Outcome {
     },
 }
 
+/// What a search established, without the solutions: what a count prints,
+/// read without building a grid ([`Solver::summary`]). An [`Outcome`] less its
+/// examples.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Summary {
+    /// One solution, proved the only one.
+    Unique,
+    /// A solution; uniqueness was not checked (limit 1).
+    Solved,
+    /// Exactly `count` solutions, or at least `count` when `more`.
+    Several {
+        /// Solutions found, up to the limit.
+        count: u64,
+        /// Whether the search stopped at the limit (there may be more).
+        more: bool,
+    },
+    /// No grid completes the givens.
+    NoSolution,
+    /// Two givens share a house and a digit; nothing was searched.
+    Conflict(Conflict),
+    /// The node budget ran out first: `found` solutions so far.
+    OutOfBudget {
+        /// Solutions found before the budget ran out.
+        found: u64,
+    },
+}
+
+impl Summary {
+    /// Solutions found, whatever the outcome (with `OutOfBudget`, those found
+    /// before the budget ran out).
+    pub fn found(self) -> u64 {
+        match self {
+            Summary::Unique | Summary::Solved => 1,
+            Summary::Several { count, .. } => count,
+            Summary::OutOfBudget { found } => found,
+            Summary::NoSolution | Summary::Conflict(_) => 0,
+        }
+    }
+
+    /// The stable machine name: `unique`, `solved`, `several`, `none`,
+    /// `conflict`, `budget`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Summary::Unique => "unique",
+            Summary::Solved => "solved",
+            Summary::Several { .. } => "several",
+            Summary::NoSolution => "none",
+            Summary::Conflict(_) => "conflict",
+            Summary::OutOfBudget { .. } => "budget",
+        }
+    }
+}
+
 impl Outcome {
+    /// The outcome less its solutions.
+    pub fn summary(&self) -> Summary {
+        match *self {
+            Outcome::Unique(_) => Summary::Unique,
+            Outcome::Solved(_) => Summary::Solved,
+            Outcome::Several { count, more, .. } => Summary::Several { count, more },
+            Outcome::NoSolution => Summary::NoSolution,
+            Outcome::Conflict(c) => Summary::Conflict(c),
+            Outcome::OutOfBudget { found, .. } => Summary::OutOfBudget { found },
+        }
+    }
+
     /// A solution, when one was found.
     pub fn solution(&self) -> Option<&Grid> {
         match self {
@@ -176,12 +241,7 @@ impl Outcome {
     /// Solutions found, whatever the outcome (with `OutOfBudget`, those found
     /// before the budget ran out).
     pub fn found(&self) -> u64 {
-        match self {
-            Outcome::Unique(_) | Outcome::Solved(_) => 1,
-            Outcome::Several { count, .. } => *count,
-            Outcome::OutOfBudget { found, .. } => *found,
-            Outcome::NoSolution | Outcome::Conflict(_) => 0,
-        }
+        self.summary().found()
     }
 
     /// The count the search established: `None` when the budget ran out
@@ -196,14 +256,7 @@ impl Outcome {
     /// The stable machine name: `unique`, `solved`, `several`, `none`,
     /// `conflict`, `budget`.
     pub fn id(&self) -> &'static str {
-        match self {
-            Outcome::Unique(_) => "unique",
-            Outcome::Solved(_) => "solved",
-            Outcome::Several { .. } => "several",
-            Outcome::NoSolution => "none",
-            Outcome::Conflict(_) => "conflict",
-            Outcome::OutOfBudget { .. } => "budget",
-        }
+        self.summary().id()
     }
 }
 
@@ -304,7 +357,7 @@ pub fn propagated_candidates(puzzle: &Grid) -> Option<Vec<u32>> {
     fn of<S: shape::Shape>(givens: &[u8]) -> Option<Vec<u32>> {
         let band = BandSearch::<S>::new(givens, 1);
         if band.finished {
-            let solution = band.first.as_ref()?;
+            let solution = band.first_cells()?;
             return Some(solution.iter().map(|&d| 1 << (d - 1)).collect());
         }
         let (fixed, mut cand) = band.root();
@@ -710,7 +763,7 @@ impl Solver {
     fn first_cells(&self) -> Option<Vec<u8>> {
         match &self.search {
             Search::Conflict(_) => None,
-            s => each!(s, x => x.first.clone()),
+            s => each!(s, x => x.first_cells()),
         }
     }
 
@@ -719,24 +772,40 @@ impl Solver {
         Some(Grid::from_cells(self.shape.clone(), cells).expect("the engines return full grids"))
     }
 
+    /// What the search has established, without its solutions: as
+    /// [`Solver::report`]'s outcome, but no grid is built.
+    pub fn summary(&self) -> Summary {
+        match (&self.search, self.is_finished(), self.found()) {
+            (Search::Conflict(c), _, _) => Summary::Conflict(*c),
+            (_, _, n) if n >= 2 => Summary::Several {
+                count: n,
+                more: n >= self.limit || !self.is_finished(),
+            },
+            (_, false, n) => Summary::OutOfBudget { found: n },
+            (_, true, 0) => Summary::NoSolution,
+            (_, true, _) if self.limit == 1 => Summary::Solved,
+            (_, true, _) => Summary::Unique,
+        }
+    }
+
     /// What the search has established so far.
     pub fn report(&self) -> Report {
         let stats = self.stats();
-        let found = self.found();
-        let outcome = match (&self.search, self.is_finished(), found) {
-            (Search::Conflict(c), _, _) => Outcome::Conflict(*c),
-            (_, _, n) if n >= 2 => Outcome::Several {
-                count: n,
-                more: n >= self.limit || !self.is_finished(),
-                example: self.first().expect("a solution was found"),
+        let example = || self.first().expect("a solution was found");
+        let outcome = match self.summary() {
+            Summary::Conflict(c) => Outcome::Conflict(c),
+            Summary::Several { count, more } => Outcome::Several {
+                count,
+                more,
+                example: example(),
             },
-            (_, false, n) => Outcome::OutOfBudget {
-                found: n,
+            Summary::OutOfBudget { found } => Outcome::OutOfBudget {
+                found,
                 example: self.first(),
             },
-            (_, true, 0) => Outcome::NoSolution,
-            (_, true, _) if self.limit == 1 => Outcome::Solved(self.first().expect("found")),
-            (_, true, _) => Outcome::Unique(self.first().expect("found")),
+            Summary::NoSolution => Outcome::NoSolution,
+            Summary::Solved => Outcome::Solved(example()),
+            Summary::Unique => Outcome::Unique(example()),
         };
         Report { outcome, stats }
     }
@@ -755,6 +824,54 @@ mod tests {
             .take(take)
             .map(|e| e.result.unwrap().grid)
             .collect()
+    }
+
+    #[test]
+    fn the_summary_is_the_reports_outcome_less_its_solutions() {
+        let mut cases = puzzles("9x9_several.txt", 10);
+        cases.extend(puzzles("9x9_hardest.txt", 5));
+        cases.extend(puzzles("4x4.txt", 5));
+        cases.extend(puzzles("16x16_gecode.txt", 3));
+        let mut conflicting = cases[0].clone();
+        let given = (0..81).find(|&c| conflicting.get(c) != 0).unwrap();
+        let twin = (given / 9 * 9..given / 9 * 9 + 9).find(|&c| conflicting.get(c) == 0).unwrap();
+        conflicting.set(twin, conflicting.get(given));
+        cases.push(conflicting);
+        // No solution: an empty cell given a digit its peers allow but the
+        // only solution does not have there.
+        let unique = puzzles("9x9_hardest.txt", 1).remove(0);
+        let Outcome::Unique(answer) = solve(&unique, &SolveOptions::default()).outcome else {
+            panic!("a unique puzzle")
+        };
+        let mut none = unique.clone();
+        let (cell, digit) = (0..81)
+            .filter(|&c| unique.get(c) == 0)
+            .flat_map(|c| (1..=9).map(move |d| (c, d)))
+            .find(|&(c, d)| {
+                let mut g = unique.clone();
+                g.set(c, d);
+                d != answer.get(c) && !g.has_conflict()
+            })
+            .unwrap();
+        none.set(cell, digit);
+        cases.push(none);
+        let mut seen = std::collections::HashSet::new();
+        for puzzle in &cases {
+            for (limit, budget) in [(1, u64::MAX), (2, u64::MAX), (5, u64::MAX), (2, 3)] {
+                for engine in [Engine::Bitmask, Engine::Band, Engine::Learn] {
+                    let mut solver = Solver::new(puzzle, engine, limit);
+                    solver.run(budget);
+                    let report = solver.report();
+                    assert_eq!(solver.summary(), report.outcome.summary());
+                    if let Some(g) = report.outcome.solution() {
+                        assert!(crate::verify(puzzle, g).is_ok());
+                    }
+                    seen.insert(report.outcome.id());
+                }
+            }
+        }
+        // Every kind of outcome was met.
+        assert_eq!(seen.len(), 6, "{seen:?}");
     }
 
     /// Counts with the default engine handing over after `after` nodes.

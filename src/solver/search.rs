@@ -240,7 +240,10 @@ pub(crate) struct BandSearch<S: Shape> {
     weights: Vec<u32>,
     limit: u64,
     pub(crate) found: u64,
-    pub(crate) first: Option<Vec<u8>>,
+    /// The board of the first solution found (empty before one is): its
+    /// digits are read only when asked, so a count pays a copy, not a
+    /// conversion, per search.
+    first: Vec<S::W>,
     /// The arena slot of the solution found last: it stays there until the
     /// search resumes, so `latest` reads it only when asked, and a count
     /// pays one store per solution.
@@ -265,7 +268,7 @@ impl<S: Shape> BandSearch<S> {
             weights: Vec::new(),
             limit: 1,
             found: 0,
-            first: None,
+            first: Vec::new(),
             solved_at: 0,
             stats: Stats::default(),
             finished: false,
@@ -287,7 +290,7 @@ impl<S: Shape> BandSearch<S> {
         self.weights.clear();
         self.limit = limit.max(1);
         self.found = 0;
-        self.first = None;
+        self.first.clear();
         self.stats = Stats {
             nodes: 1,
             ..Stats::default()
@@ -329,6 +332,11 @@ impl<S: Shape> BandSearch<S> {
         (fixed, cand)
     }
 
+    /// The first solution found, if any.
+    pub(crate) fn first_cells(&self) -> Option<Vec<u8>> {
+        (!self.first.is_empty()).then(|| digits::<S>(&self.first))
+    }
+
     /// The solution found last: only while the search stands where it
     /// found it (stopped at the limit, or ended there).
     pub(crate) fn latest(&self) -> Vec<u8> {
@@ -361,8 +369,8 @@ impl<S: Shape> BandSearch<S> {
             Ok(true) => {
                 self.found += 1;
                 self.solved_at = slot;
-                if self.first.is_none() {
-                    self.first = Some(digits::<S>(board));
+                if self.first.is_empty() {
+                    self.first.extend_from_slice(board);
                 }
                 if self.found >= self.limit {
                     self.finished = true;

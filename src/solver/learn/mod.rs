@@ -136,6 +136,11 @@ pub(crate) struct LearnSearch {
 }
 
 impl LearnSearch {
+    /// The first solution found, if any.
+    pub(crate) fn first_cells(&self) -> Option<Vec<u8>> {
+        self.first.clone()
+    }
+
     /// A search from a root of box size `b` with `fixed` digits (0 = open)
     /// and, per open cell, its candidates `cand` (bit `d` for digit
     /// `d + 1`), as the band engine's root propagation leaves them. It
