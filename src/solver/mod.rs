@@ -834,7 +834,9 @@ mod tests {
         cases.extend(puzzles("16x16_gecode.txt", 3));
         let mut conflicting = cases[0].clone();
         let given = (0..81).find(|&c| conflicting.get(c) != 0).unwrap();
-        let twin = (given / 9 * 9..given / 9 * 9 + 9).find(|&c| conflicting.get(c) == 0).unwrap();
+        let twin = (given / 9 * 9..given / 9 * 9 + 9)
+            .find(|&c| conflicting.get(c) == 0)
+            .unwrap();
         conflicting.set(twin, conflicting.get(given));
         cases.push(conflicting);
         // No solution: an empty cell given a digit its peers allow but the
