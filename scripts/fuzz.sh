@@ -33,5 +33,12 @@ for target in parse solve logic cli; do
     echo "fuzz target $target failed; see target/fuzz-$target.log and fuzz/artifacts/$target/" >&2
     exit 1
   fi
-  echo "fuzz $target: $(sed -n 's/^stat::number_of_executed_units: *//p' "target/fuzz-$target.log") executions in ${SECONDS_EACH} s"
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "target/fuzz-$target.log")
+  # A target that did not build or start ran nothing: that fails too.
+  if [ -z "$runs" ]; then
+    grep -E '^error' "target/fuzz-$target.log" >&2 || true
+    echo "fuzz target $target did not run; see target/fuzz-$target.log" >&2
+    exit 1
+  fi
+  echo "fuzz $target: $runs executions in ${SECONDS_EACH} s"
 done

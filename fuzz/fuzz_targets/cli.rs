@@ -40,7 +40,7 @@ fuzz_target!(|data: &[u8]| {
         let entries = bitsudoku::parse::Entries::new(
             rest,
             bitsudoku::ParseOptions {
-                size: size.parse().ok().and_then(bitsudoku::Shape::from_side),
+                side: size.parse().ok(),
                 ..Default::default()
             },
         )

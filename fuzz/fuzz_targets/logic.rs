@@ -20,7 +20,7 @@ fuzz_target!(|data: &[u8]| {
         _ => Shape::S25,
     };
     let (cells, n) = (size.cells(), size.side());
-    let mut grid = Grid::empty(size);
+    let mut grid = Grid::empty(size.clone());
     // Each 3 bytes place one given: a cell (16 bits) and a digit.
     for chunk in rest.chunks_exact(3) {
         let cell = u16::from_le_bytes([chunk[0], chunk[1]]) as usize % cells;
@@ -41,7 +41,7 @@ fuzz_target!(|data: &[u8]| {
             for &(cell, digit) in &step.eliminations {
                 assert_ne!(solution.get(cell), digit, "{step:?}");
             }
-            let _ = step.describe(size, bitsudoku::Alphabet::default_for(size));
+            let _ = step.describe(&size, bitsudoku::Alphabet::default_for(n));
         }
         let _ = grade(&grid);
         let _ = hint(&grid, &Grid::empty(size));

@@ -10,8 +10,8 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     // The first byte picks what the caller knows: a size, an alphabet.
-    let size = match first & 7 {
-        1..=4 => Some(Shape::SQUARES[(first & 7) as usize - 1]),
+    let side = match first & 7 {
+        1..=4 => Some(Shape::SQUARES[(first & 7) as usize - 1].side()),
         _ => None,
     };
     let alphabet = match (first >> 3) & 7 {
@@ -27,13 +27,14 @@ fuzz_target!(|data: &[u8]| {
     for entry in parse_all(
         &text,
         ParseOptions {
-            size,
+            side,
             alphabet,
             prefer,
+            ..ParseOptions::default()
         },
     ) {
         let Ok(puzzle) = entry.result else { continue };
-        let grid_size = puzzle.grid.size();
+        let grid_side = puzzle.grid.shape().side();
         for layout in [Layout::Line, Layout::Block, Layout::Pretty] {
             let notation = Notation {
                 layout,
@@ -41,9 +42,9 @@ fuzz_target!(|data: &[u8]| {
             };
             let printed = format(&puzzle.grid, &notation);
             let named = ParseOptions {
-                size: Some(grid_size),
+                side: Some(grid_side),
                 alphabet: Some(notation.alphabet),
-                prefer: None,
+                ..ParseOptions::default()
             };
             let back = parse_all(&printed, named);
             assert_eq!(back.len(), 1, "{printed:?}");
