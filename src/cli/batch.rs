@@ -487,7 +487,7 @@ fn count(rec: &mut Record, here: &Here, puzzle: &Puzzle, summary: Summary, stopp
         // Written without the formatter: on a file of puzzles with several
         // solutions it was 2.5% of a count.
         Summary::Several { count, more } => {
-            push_number(&mut rec.out, count);
+            rec.out.push_str(itoa::Buffer::new().format(count));
             if more {
                 rec.out.push('+');
             }
@@ -503,22 +503,6 @@ fn count(rec: &mut Record, here: &Here, puzzle: &Puzzle, summary: Summary, stopp
         Summary::OutOfBudget { .. } => "",
     };
     rec.out.push_str(word);
-}
-
-/// Appends `n` in decimal.
-fn push_number(out: &mut String, n: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut n = n;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend(digits[at..].iter().map(|&d| d as char));
 }
 
 /// Counts the bytes its reader hands out, for the progress bar.

@@ -246,15 +246,12 @@ fn read_grid(
     match read_cells(&straight, side, false, classifier) {
         // Boxes seen as cells: a dark theme's or a faint print's cell lines
         // too pale to find beside its box lines (a 16×16 taken for a 4×4 with
-        // nothing written in it, every cell too large for its symbols). The
+        // nothing written in it, every cell too large for its symbols; a
+        // 25×25 taken for a 5×5 table, its lines all alike). The
         // cells are then the boxes' sides squared, the boxes the lines found,
         // and the symbols must bear them out.
-        Err(NotFound::Empty(_)) if (2..=5).contains(&side) => {
-            read_cells(&straight, side * side, true, classifier).map_err(|_| NotFound::Empty(side))
-        }
-        Err(NotFound::NoHouses(_)) if (2..=5).contains(&side) => {
-            read_cells(&straight, side * side, true, classifier)
-                .map_err(|_| NotFound::NoHouses(side))
+        Err(e @ (NotFound::Empty(_) | NotFound::NoHouses(_))) if (2..=5).contains(&side) => {
+            read_cells(&straight, side * side, true, classifier).map_err(|_| e)
         }
         found => found,
     }
