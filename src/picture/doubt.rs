@@ -174,6 +174,147 @@ pub fn check(reading: &Reading, budget: u64) -> Check {
     }
 }
 
+/// Each search of [`settle`] stops after this many nodes (as the page's
+/// and the CLI's checks do).
+pub const SETTLE_BUDGET: u64 = 200_000;
+
+/// At most this many cells are changed to settle a reading's repeats.
+const MAX_SETTLED: usize = 12;
+
+/// Repeat-free readings the solver is asked about, likeliest first.
+const SETTLE_TRIES: usize = 4;
+
+/// The search for repeat-free readings stops after this many steps.
+const SETTLE_STEPS: usize = 20_000;
+
+/// A change is considered only while its symbol is at least this likely
+/// against the symbol read (the classifier's odds).
+const SETTLE_ODDS: f32 = 1e-4;
+
+/// Settles a reading whose symbols repeat in a house, before anyone sees
+/// it: a printed Sudoku never repeats, so each repeat is a misread on one of
+/// its two cells. The cheapest sets of changes to the cells' next readings
+/// that leave no repeat (a change costing how much less likely the
+/// classifier finds it) are put to the solver, and the first with one
+/// solution is taken, else the first with several (a grid with a given
+/// missed has several; one with no solution is no way out). A misread a font
+/// makes again and again (a blurred `Q` read as `O` in every place) is
+/// settled at once, where the corrections of [`check`] stop at two. The cells
+/// changed keep the symbol first read as their next reading and get a
+/// confidence under one half, so the person is shown them to check.
+/// Returns how many cells were changed.
+pub fn settle(reading: &mut Reading, budget: u64) -> usize {
+    if !reading.grid.has_conflict() {
+        return 0;
+    }
+    let mut search = Settle {
+        reading,
+        grid: reading.grid.clone(),
+        changes: Vec::new(),
+        found: Vec::new(),
+        steps: 0,
+    };
+    search.run(0.0);
+    let found = std::mem::take(&mut search.found);
+    let verdicts: Vec<Status> = found
+        .iter()
+        .map(|(_, changes)| {
+            let mut grid = reading.grid.clone();
+            for &(cell, value, _) in changes {
+                grid.set(cell, value);
+            }
+            verdict(&grid, budget)
+        })
+        .collect();
+    let pick = [Status::Unique, Status::Several]
+        .iter()
+        .find_map(|want| verdicts.iter().position(|v| v == want));
+    let Some(changes) = pick.map(|i| &found[i].1) else {
+        return 0;
+    };
+    for &(cell, value, p) in changes {
+        let (old, q) = (reading.grid.get(cell), reading.confidence[cell]);
+        reading.grid.set(cell, value);
+        reading.confidence[cell] = p / (p + q).max(1e-12);
+        let alternatives = &mut reading.alternatives[cell];
+        alternatives.retain(|&(v, _)| v != value);
+        alternatives.insert(0, (old, q));
+    }
+    changes.len()
+}
+
+/// Cells changed to settle a reading: `(cell, value, probability)`.
+type Changes = Vec<(usize, u8, f32)>;
+
+/// The search behind [`settle`]: depth first over the first repeat left,
+/// either cell changed to one of its next readings, each cell changed at
+/// most once; the cheapest repeat-free readings kept.
+struct Settle<'a> {
+    reading: &'a Reading,
+    grid: Grid,
+    /// The cells changed so far.
+    changes: Changes,
+    /// The cheapest repeat-free change sets, cheapest first, with their cost.
+    found: Vec<(f32, Changes)>,
+    steps: usize,
+}
+
+impl Settle<'_> {
+    fn run(&mut self, cost: f32) {
+        self.steps += 1;
+        let bound = (self.found.len() == SETTLE_TRIES).then(|| self.found[SETTLE_TRIES - 1].0);
+        if self.steps > SETTLE_STEPS || bound.is_some_and(|b| cost >= b) {
+            return;
+        }
+        let Some(repeat) = self.grid.conflicts().into_iter().next() else {
+            let mut changes = self.changes.clone();
+            changes.sort_by_key(|&(cell, _, _)| cell);
+            if !self.found.iter().any(|(_, c)| *c == changes) {
+                let at = self.found.partition_point(|(c, _)| *c <= cost);
+                self.found.insert(at, (cost, changes));
+                self.found.truncate(SETTLE_TRIES);
+            }
+            return;
+        };
+        if self.changes.len() == MAX_SETTLED {
+            return;
+        }
+        let mut options: Vec<(f32, usize, u8, f32)> = Vec::new();
+        for cell in [repeat.first, repeat.second] {
+            if self.changes.iter().any(|&(c, _, _)| c == cell) {
+                continue;
+            }
+            let read = self.reading.confidence[cell].max(1e-12);
+            for &(value, p) in &self.reading.alternatives[cell] {
+                if value != 0 && p >= read * SETTLE_ODDS {
+                    options.push(((read / p).ln().max(0.0), cell, value, p));
+                }
+            }
+        }
+        options.sort_by(|a, b| a.0.total_cmp(&b.0));
+        for (step, cell, value, p) in options {
+            let old = self.grid.get(cell);
+            self.grid.set(cell, value);
+            // A change that repeats another symbol is no way out: the
+            // cheapest settling would otherwise chase one misread through
+            // the right symbols around it.
+            if self
+                .grid
+                .conflicts()
+                .iter()
+                .any(|r| r.first == cell || r.second == cell)
+            {
+                self.grid.set(cell, old);
+                continue;
+            }
+            self.changes.push((cell, value, p));
+            self.run(cost + step);
+            self.changes.pop();
+            self.grid.set(cell, old);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -267,5 +408,82 @@ mod tests {
         changes.sort();
         assert_eq!(changes, vec![(extra, 0), (misread, 8)]);
         assert_eq!(check.searches, 4);
+    }
+
+    /// PUZZLE read with the 8s at cells 6 and 40 taken for 4s (each a
+    /// repeat of a 4 in its row), the classifier's next reading 8.
+    fn misread_twice() -> Reading {
+        let mut r = reading(PUZZLE);
+        for cell in [6, 40] {
+            r.grid.set(cell, 4);
+            r.confidence[cell] = 0.5;
+            r.alternatives[cell] = vec![(8, 0.4), (0, 0.0)];
+        }
+        // The 4s they repeat are less sure, but their next readings much
+        // less likely.
+        for cell in [0, 42] {
+            r.confidence[cell] = 0.8;
+            r.alternatives[cell] = vec![(9, 0.05), (0, 0.0)];
+        }
+        r
+    }
+
+    #[test]
+    fn a_misread_made_twice_is_settled_at_once() {
+        let mut r = misread_twice();
+        assert_eq!(settle(&mut r, 100_000), 2);
+        assert_eq!(r.grid, reading(PUZZLE).grid);
+        for cell in [6, 40] {
+            assert!(r.confidence[cell] < 0.5);
+            assert_eq!(r.alternatives[cell][0], (4, 0.5));
+            assert!(check(&r, 100_000).doubtful.contains(&cell));
+        }
+        // Nothing to settle in a reading without a repeat.
+        assert_eq!(settle(&mut r, 100_000), 0);
+    }
+
+    #[test]
+    fn no_settling_repeats_another_symbol_or_leaves_no_solution() {
+        // The 4s' next readings are all there is, and each repeats a 9 in
+        // its row: nothing is changed.
+        let mut r = misread_twice();
+        for cell in [6, 40] {
+            r.alternatives[cell].clear();
+        }
+        let mut grid = r.grid.clone();
+        for cell in [7, 44] {
+            grid.set(cell, 9);
+            // Were the 9s moved in turn, the repeats would be gone.
+            r.alternatives[cell] = vec![(3, 0.3)];
+            r.confidence[cell] = 0.6;
+        }
+        r.grid = grid.clone();
+        let mut search = Settle {
+            reading: &r,
+            grid: grid.clone(),
+            changes: Vec::new(),
+            found: Vec::new(),
+            steps: 0,
+        };
+        search.run(0.0);
+        assert!(search.found.is_empty(), "{:?}", search.found);
+        assert_eq!(settle(&mut r, 100_000), 0);
+        assert_eq!(r.grid, grid);
+        // One repeat, and its only way out repeats nothing but leaves the
+        // puzzle with no solution: not taken.
+        let mut r = reading(PUZZLE);
+        r.grid.set(6, 4);
+        let dead = (1..=9)
+            .find(|&v| {
+                let mut g = reading(PUZZLE).grid;
+                g.set(6, v);
+                !g.has_conflict() && verdict(&g, 100_000) == Status::Broken
+            })
+            .unwrap();
+        r.confidence[6] = 0.5;
+        r.alternatives[6] = vec![(dead, 0.4)];
+        let before = r.grid.clone();
+        assert_eq!(settle(&mut r, 100_000), 0);
+        assert_eq!(r.grid, before);
     }
 }

@@ -15,8 +15,9 @@
 //! 6. [`classify`]: a small trained network gives each symbol's
 //!    probabilities; the alphabet that explains all cells best is the
 //!    puzzle's (digits, letters, hex, `1`–`9A`…, numbers).
-//! 7. [`doubt`]: the solver checks the result and points at the cells most
-//!    likely misread.
+//! 7. [`doubt`]: symbols read twice in a house are settled with the cells'
+//!    next readings where the solver finds the result solvable; then the
+//!    solver checks the result and points at the cells most likely misread.
 //!
 //! No grid is invented: a picture whose largest piece of ink is no grid of
 //! evenly spaced lines with boxes or regions, or whose cells hold no symbol,
@@ -114,6 +115,7 @@ pub fn read_with(picture: &Gray, classifier: &Classifier) -> Result<Reading, Not
     for view in tries {
         match read_view(view, classifier) {
             Ok(mut reading) => {
+                doubt::settle(&mut reading, doubt::SETTLE_BUDGET);
                 for c in &mut reading.corners {
                     *c = (c.0 * factor as f32, c.1 * factor as f32);
                 }
