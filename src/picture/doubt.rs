@@ -5,7 +5,10 @@
 //! solver tries each in milliseconds.
 
 use super::Reading;
+use std::sync::Arc;
+
 use crate::grid::Grid;
+use crate::shape::Geometry;
 use crate::solver::{solve, Outcome, SolveOptions};
 
 /// At most this many cells are pointed at: a person checks them by eye.
@@ -191,13 +194,18 @@ const SETTLE_STEPS: usize = 20_000;
 /// against the symbol read (the classifier's odds).
 const SETTLE_ODDS: f32 = 1e-4;
 
+/// How likely a symbol read with confidence `c` is no symbol, per `1 - c`.
+const SETTLE_EMPTY: f32 = 0.1;
+
 /// Settles a reading whose symbols repeat in a house, before anyone sees
 /// it: a printed Sudoku never repeats, so each repeat is a misread on one of
 /// its two cells. The cheapest sets of changes to the cells' next readings
 /// that leave no repeat (a change costing how much less likely the
 /// classifier finds it) are put to the solver, and the first with one
 /// solution is taken, else the first with several (a grid with a given
-/// missed has several; one with no solution is no way out). A misread a font
+/// missed has several; one with no solution is no way out). A mark read
+/// with little confidence may also be emptied (a speck or a line's corner
+/// read as a symbol), the less sure the likelier. A misread a font
 /// makes again and again (a blurred `Q` read as `O` in every place) is
 /// settled at once, where the corrections of [`check`] stop at two. The cells
 /// changed keep the symbol first read as their next reading and get a
@@ -207,13 +215,7 @@ pub fn settle(reading: &mut Reading, budget: u64) -> usize {
     if !reading.grid.has_conflict() {
         return 0;
     }
-    let mut search = Settle {
-        reading,
-        grid: reading.grid.clone(),
-        changes: Vec::new(),
-        found: Vec::new(),
-        steps: 0,
-    };
+    let mut search = Settle::new(reading);
     search.run(0.0);
     let found = std::mem::take(&mut search.found);
     let verdicts: Vec<Status> = found
@@ -251,7 +253,12 @@ type Changes = Vec<(usize, u8, f32)>;
 /// most once; the cheapest repeat-free readings kept.
 struct Settle<'a> {
     reading: &'a Reading,
-    grid: Grid,
+    geometry: Arc<Geometry>,
+    /// The reading's cells as changed so far.
+    cells: Vec<u8>,
+    /// The pairs of cells the reading repeats a symbol in. No change makes
+    /// a repeat, so these are all there ever are.
+    repeats: Vec<(usize, usize)>,
     /// The cells changed so far.
     changes: Changes,
     /// The cheapest repeat-free change sets, cheapest first, with their cost.
@@ -259,14 +266,36 @@ struct Settle<'a> {
     steps: usize,
 }
 
-impl Settle<'_> {
+impl<'a> Settle<'a> {
+    fn new(reading: &'a Reading) -> Settle<'a> {
+        let grid = &reading.grid;
+        Settle {
+            reading,
+            geometry: Geometry::of(grid.shape()),
+            cells: grid.cells().to_vec(),
+            repeats: grid
+                .conflicts()
+                .iter()
+                .map(|r| (r.first, r.second))
+                .collect(),
+            changes: Vec::new(),
+            found: Vec::new(),
+            steps: 0,
+        }
+    }
+
     fn run(&mut self, cost: f32) {
         self.steps += 1;
         let bound = (self.found.len() == SETTLE_TRIES).then(|| self.found[SETTLE_TRIES - 1].0);
         if self.steps > SETTLE_STEPS || bound.is_some_and(|b| cost >= b) {
             return;
         }
-        let Some(repeat) = self.grid.conflicts().into_iter().next() else {
+        let cells = &self.cells;
+        let repeat = self
+            .repeats
+            .iter()
+            .find(|&&(a, b)| cells[a] != 0 && cells[a] == cells[b]);
+        let Some(&(first, second)) = repeat else {
             let mut changes = self.changes.clone();
             changes.sort_by_key(|&(cell, _, _)| cell);
             if !self.found.iter().any(|(_, c)| *c == changes) {
@@ -280,37 +309,36 @@ impl Settle<'_> {
             return;
         }
         let mut options: Vec<(f32, usize, u8, f32)> = Vec::new();
-        for cell in [repeat.first, repeat.second] {
+        for cell in [first, second] {
             if self.changes.iter().any(|&(c, _, _)| c == cell) {
                 continue;
             }
             let read = self.reading.confidence[cell].max(1e-12);
-            for &(value, p) in &self.reading.alternatives[cell] {
-                if value != 0 && p >= read * SETTLE_ODDS {
+            // A mark read with little confidence may be no symbol at all
+            // (a speck, a line's corner): emptying it is likelier the less
+            // sure the reading.
+            let empty = (0, (1.0 - read).max(0.0) * SETTLE_EMPTY);
+            for &(value, p) in self.reading.alternatives[cell].iter().chain([&empty]) {
+                if p > 0.0 && p >= read * SETTLE_ODDS {
                     options.push(((read / p).ln().max(0.0), cell, value, p));
                 }
             }
         }
         options.sort_by(|a, b| a.0.total_cmp(&b.0));
         for (step, cell, value, p) in options {
-            let old = self.grid.get(cell);
-            self.grid.set(cell, value);
             // A change that repeats another symbol is no way out: the
             // cheapest settling would otherwise chase one misread through
             // the right symbols around it.
-            if self
-                .grid
-                .conflicts()
-                .iter()
-                .any(|r| r.first == cell || r.second == cell)
-            {
-                self.grid.set(cell, old);
+            let peers = self.geometry.peers(cell);
+            if value != 0 && peers.iter().any(|&q| self.cells[q as usize] == value) {
                 continue;
             }
+            let old = self.cells[cell];
+            self.cells[cell] = value;
             self.changes.push((cell, value, p));
             self.run(cost + step);
             self.changes.pop();
-            self.grid.set(cell, old);
+            self.cells[cell] = old;
         }
     }
 }
@@ -450,6 +478,10 @@ mod tests {
         for cell in [6, 40] {
             r.alternatives[cell].clear();
         }
+        // Each read surely (no mark to empty).
+        for cell in [0, 6, 40, 42] {
+            r.confidence[cell] = 1.0;
+        }
         let mut grid = r.grid.clone();
         for cell in [7, 44] {
             grid.set(cell, 9);
@@ -458,13 +490,7 @@ mod tests {
             r.confidence[cell] = 0.6;
         }
         r.grid = grid.clone();
-        let mut search = Settle {
-            reading: &r,
-            grid: grid.clone(),
-            changes: Vec::new(),
-            found: Vec::new(),
-            steps: 0,
-        };
+        let mut search = Settle::new(&r);
         search.run(0.0);
         assert!(search.found.is_empty(), "{:?}", search.found);
         assert_eq!(settle(&mut r, 100_000), 0);
@@ -480,10 +506,26 @@ mod tests {
                 !g.has_conflict() && verdict(&g, 100_000) == Status::Broken
             })
             .unwrap();
-        r.confidence[6] = 0.5;
         r.alternatives[6] = vec![(dead, 0.4)];
         let before = r.grid.clone();
         assert_eq!(settle(&mut r, 100_000), 0);
         assert_eq!(r.grid, before);
+    }
+
+    #[test]
+    fn a_doubtful_mark_that_repeats_a_given_is_emptied() {
+        // An empty cell (R1C2) with a speck read as 5, unsure, repeating
+        // the 5 of its row (R1C9), which is read fairly surely; each cell's
+        // next reading repeats nothing. Emptying the speck is cheapest.
+        let mut r = reading(PUZZLE);
+        r.grid.set(1, 5);
+        r.confidence[1] = 0.15;
+        r.alternatives[1] = vec![(9, 0.02), (0, 0.0)];
+        r.confidence[8] = 0.7;
+        r.alternatives[8] = vec![(6, 0.2), (0, 0.0)];
+        assert_eq!(settle(&mut r, 100_000), 1);
+        assert_eq!(r.grid, reading(PUZZLE).grid);
+        assert_eq!(r.alternatives[1][0], (5, 0.15));
+        assert!(check(&r, 100_000).doubtful.contains(&1));
     }
 }
