@@ -218,19 +218,22 @@ pub fn settle(reading: &mut Reading, budget: u64) -> usize {
     let mut search = Settle::new(reading);
     search.run(0.0);
     let found = std::mem::take(&mut search.found);
-    let verdicts: Vec<Status> = found
-        .iter()
-        .map(|(_, changes)| {
-            let mut grid = reading.grid.clone();
-            for &(cell, value, _) in changes {
-                grid.set(cell, value);
+    // The first with one solution, else the first with several.
+    let mut pick = None;
+    for (i, (_, changes)) in found.iter().enumerate() {
+        let mut grid = reading.grid.clone();
+        for &(cell, value, _) in changes {
+            grid.set(cell, value);
+        }
+        match verdict(&grid, budget) {
+            Status::Unique => {
+                pick = Some(i);
+                break;
             }
-            verdict(&grid, budget)
-        })
-        .collect();
-    let pick = [Status::Unique, Status::Several]
-        .iter()
-        .find_map(|want| verdicts.iter().position(|v| v == want));
+            Status::Several if pick.is_none() => pick = Some(i),
+            _ => {}
+        }
+    }
     let Some(changes) = pick.map(|i| &found[i].1) else {
         return 0;
     };
