@@ -986,3 +986,27 @@ fn read_says_where_no_puzzle_was_found_and_goes_on() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("cannot read"));
 }
+
+#[test]
+fn read_names_the_cells_it_settled() {
+    // 0019: the frame's corner in the last cell, read `4` beside a `4` of
+    // its row, emptied; 0018: two `20`s read `22`, taken as `20`.
+    let corner = data("pictures/0019-photo-16.jpg");
+    let out = run(&["read", &corner], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "{corner}: R16C16 read as 4 repeats a symbol in its row, column or box: taken as empty, check it"
+        )),
+        "{err}"
+    );
+    let twenties = data("pictures/0018-photo-25.jpg");
+    let err = text(&run(&["read", &twenties], "").stderr);
+    for cell in ["R1C14", "R19C18"] {
+        assert!(
+            err.contains(&format!("{cell} read as 22 repeats a symbol in its row, column or box: taken as 20, check it")),
+            "{err}"
+        );
+    }
+}

@@ -83,6 +83,13 @@ pub fn run(args: &ReadArgs) -> io::Result<u8> {
         let checked = check(&reading, BUDGET);
         let shape = reading.grid.shape();
         let name = |cell: usize| shape.cell_name(cell);
+        let symbol = |v: u8| {
+            if v == 0 {
+                "empty".to_string()
+            } else {
+                reading.alphabet.symbol(shape.side(), v)
+            }
+        };
         match args.format {
             ReadFormat::Text => {
                 writeln!(out, "{}", line(&reading))?;
@@ -92,6 +99,15 @@ pub fn run(args: &ReadArgs) -> io::Result<u8> {
                     Status::Broken => Some("has no solution"),
                     Status::Unknown => Some("could not be checked"),
                 };
+                for &cell in &reading.settled {
+                    let first = reading.alternatives[cell].first().map_or(0, |a| a.0);
+                    eprintln!(
+                        "bitsudoku: {path}: {} read as {} repeats a symbol in its row, column or box: taken as {}, check it",
+                        name(cell),
+                        symbol(first),
+                        symbol(reading.grid.get(cell))
+                    );
+                }
                 if let Some(v) = verdict {
                     eprintln!("bitsudoku: {path}: the puzzle read {v}");
                 }
@@ -99,14 +115,7 @@ pub fn run(args: &ReadArgs) -> io::Result<u8> {
                     let changes: Vec<String> = c
                         .changes
                         .iter()
-                        .map(|&(cell, v)| {
-                            let to = if v == 0 {
-                                "empty".to_string()
-                            } else {
-                                reading.alphabet.symbol(shape.side(), v)
-                            };
-                            format!("{} as {to}", name(cell))
-                        })
+                        .map(|&(cell, v)| format!("{} as {}", name(cell), symbol(v)))
                         .collect();
                     eprintln!(
                         "bitsudoku: {path}: reading {} gives one solution",

@@ -163,6 +163,7 @@ pub fn check(reading: &Reading, budget: u64) -> Check {
     for cell in corrections
         .iter()
         .flat_map(|c| c.changes.iter().map(|&(cell, _)| cell))
+        .chain(reading.settled.iter().cloned())
         .chain(unsure)
     {
         if !doubtful.contains(&cell) && doubtful.len() < MAX_DOUBTS {
@@ -208,8 +209,9 @@ const SETTLE_EMPTY: f32 = 0.1;
 /// read as a symbol), the less sure the likelier. A misread a font
 /// makes again and again (a blurred `Q` read as `O` in every place) is
 /// settled at once, where the corrections of [`check`] stop at two. The cells
-/// changed keep the symbol first read as their next reading and get a
-/// confidence under one half, so the person is shown them to check.
+/// changed keep the symbol first read as their next reading, get a
+/// confidence under one half and are listed in [`Reading::settled`], and
+/// [`check`] points at them first (after its own corrections).
 /// Returns how many cells were changed.
 pub fn settle(reading: &mut Reading, budget: u64) -> usize {
     if !reading.grid.has_conflict() {
@@ -238,6 +240,7 @@ pub fn settle(reading: &mut Reading, budget: u64) -> usize {
         return 0;
     };
     for &(cell, value, p) in changes {
+        reading.settled.push(cell);
         let (old, q) = (reading.grid.get(cell), reading.confidence[cell]);
         reading.grid.set(cell, value);
         reading.confidence[cell] = p / (p + q).max(1e-12);
@@ -360,6 +363,7 @@ mod tests {
             confidence: vec![1.0; n],
             alternatives: vec![Vec::new(); n],
             corners: [(0.0, 0.0); 4],
+            settled: Vec::new(),
         }
     }
 
@@ -462,13 +466,17 @@ mod tests {
     #[test]
     fn a_misread_made_twice_is_settled_at_once() {
         let mut r = misread_twice();
+        // A right given read with less confidence still.
+        r.confidence[10] = 0.1;
         assert_eq!(settle(&mut r, 100_000), 2);
         assert_eq!(r.grid, reading(PUZZLE).grid);
         for cell in [6, 40] {
             assert!(r.confidence[cell] < 0.5);
             assert_eq!(r.alternatives[cell][0], (4, 0.5));
-            assert!(check(&r, 100_000).doubtful.contains(&cell));
         }
+        // The settled cells are the first to check.
+        assert_eq!(r.settled, vec![6, 40]);
+        assert_eq!(check(&r, 100_000).doubtful[..3], [6, 40, 10]);
         // Nothing to settle in a reading without a repeat.
         assert_eq!(settle(&mut r, 100_000), 0);
     }

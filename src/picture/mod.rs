@@ -59,6 +59,9 @@ pub struct Reading {
     /// The grid's corners in the picture's pixels: top-left, top-right,
     /// bottom-right, bottom-left.
     pub corners: [(f32, f32); 4],
+    /// The cells changed to settle a symbol read twice in a house
+    /// ([`doubt::settle`]): the first to check.
+    pub settled: Vec<usize>,
 }
 
 /// Why no puzzle was read.
@@ -376,6 +379,7 @@ fn read_cells(
         confidence,
         alternatives,
         corners: *straight.corners,
+        settled: Vec::new(),
     })
 }
 
