@@ -21,7 +21,7 @@
 //! digits (`singles.rs`). A cell-major view (candidates per cell) is built
 //! only when branching and matching need it.
 
-use super::shape::{band_peers, bits, houses_of, Shape, Word};
+use super::shape::{band_peers, bits, houses_of, row_cells, Shape, Word};
 
 /// The board reached a contradiction: a cell with no candidate, a digit with
 /// no place in a house. Says which houses failed (a set, bit `h` for house
@@ -149,6 +149,35 @@ pub(crate) fn assign<S: Shape>(
     }
     narrow::<S>(board, work, d, k, !band_peers::<S>(p));
     Ok(())
+}
+
+/// [`assign`] for every given of a fresh board at once, noting nothing (the
+/// caller marks every band pending after): false when a given's digit was
+/// already taken from its cell by another given. One pass without early
+/// exit, so that an easy puzzle's restart costs a few instructions a cell.
+pub(crate) fn assign_givens<S: Shape>(board: &mut [S::W], givens: &[u8]) -> bool {
+    let mut ok = true;
+    let boxes = &S::tables().box_cells;
+    // Band by band, row by row, box by box: a cell's peers in the band are
+    // its row's and box's cells, and no position is divided out.
+    for (k, band_givens) in givens[..S::CELLS].chunks_exact(S::BAND).enumerate() {
+        for (r, row_givens) in band_givens.chunks_exact(S::N).enumerate() {
+            let row = row_cells::<S>(r);
+            for (b, box_givens) in row_givens.chunks_exact(S::B).enumerate() {
+                let peers = row | boxes[b];
+                for (c, &g) in box_givens.iter().enumerate() {
+                    if g != 0 {
+                        let here = S::W::bit(r * S::N + b * S::B + c);
+                        let i = (g as usize - 1) * S::B + k;
+                        let band = board[i];
+                        ok &= band & here != S::W::ZERO;
+                        board[i] = band & (!peers | here);
+                    }
+                }
+            }
+        }
+    }
+    ok
 }
 
 /// Removes digit `d` from `cell`.

@@ -7,7 +7,9 @@
 //! branching copies the parent board into the next slot, and the last
 //! alternative reuses the parent's slot.
 
-use super::board::{assign, cell_view, clear, digits, stride, unsolved, Contradiction, Work, OPEN};
+use super::board::{
+    assign, assign_givens, cell_view, clear, digits, stride, unsolved, Contradiction, Work, OPEN,
+};
 use super::propagate::propagate;
 use super::shape::{bits, house_cell, Shape, Word};
 use super::Stats;
@@ -298,13 +300,7 @@ impl<S: Shape> BandSearch<S> {
         self.finished = false;
         let board = &mut self.boards[..self.stride];
         clear::<S>(board);
-        let work = &mut self.work;
-        let root_ok = givens
-            .iter()
-            .enumerate()
-            .filter(|&(_, &d)| d != 0)
-            .all(|(cell, &d)| assign::<S>(board, work, d as usize - 1, cell).is_ok());
-        if !root_ok {
+        if !assign_givens::<S>(board, givens) {
             // A given whose digit a peer already took: no solution.
             self.finished = true;
             return;

@@ -490,7 +490,7 @@ pub(crate) fn segment<S: Shape>(p: usize) -> S::W {
 
 /// The cells of row `i` of a band.
 #[inline(always)]
-fn row_cells<S: Shape>(i: usize) -> S::W {
+pub(crate) fn row_cells<S: Shape>(i: usize) -> S::W {
     S::W::place_row(S::full(), i * S::N)
 }
 
