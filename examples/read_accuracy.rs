@@ -15,7 +15,7 @@
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-use bitsudoku::picture::doubt::check;
+use bitsudoku::picture::doubt::{check, BUDGET};
 use bitsudoku::picture::{read, Gray};
 use bitsudoku::Shape;
 
@@ -130,7 +130,7 @@ fn main() {
             t.helped += 1;
             continue;
         }
-        let checked = check(&reading, 200_000);
+        let checked = check(&reading, BUDGET);
         let helped = wrong.len() <= 2 && wrong.iter().all(|c| checked.doubtful.contains(c));
         t.helped += helped as usize;
         if list {

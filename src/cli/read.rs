@@ -5,7 +5,7 @@
 
 use std::io::{self, Write};
 
-use bitsudoku::picture::doubt::{check, Status};
+use bitsudoku::picture::doubt::{check, Status, BUDGET};
 use bitsudoku::picture::{read, Gray, Reading};
 use bitsudoku::{format, Layout, Notation};
 use clap::{Args, ValueEnum};
@@ -27,9 +27,6 @@ enum ReadFormat {
     Text,
     Tsv,
 }
-
-/// Node budget of each of the solver's checks of a reading.
-const BUDGET: u64 = 200_000;
 
 fn decode(path: &str) -> Result<Gray, String> {
     let image = image::ImageReader::open(path)

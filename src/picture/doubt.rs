@@ -11,6 +11,10 @@ use crate::grid::Grid;
 use crate::shape::Geometry;
 use crate::solver::{solve, Outcome, SolveOptions};
 
+/// Node budget of each of the solver's searches of a reading: [`settle`]'s
+/// (in [`super::read`]) and, from the page and the CLI, [`check`]'s.
+pub const BUDGET: u64 = 200_000;
+
 /// At most this many cells are pointed at: a person checks them by eye.
 pub const MAX_DOUBTS: usize = 5;
 
@@ -70,6 +74,15 @@ fn verdict(grid: &Grid, budget: u64) -> Status {
     }
 }
 
+/// `grid` with `(cell, value)` changes made.
+fn changed(grid: &Grid, changes: impl IntoIterator<Item = (usize, u8)>) -> Grid {
+    let mut g = grid.clone();
+    for (cell, value) in changes {
+        g.set(cell, value);
+    }
+    g
+}
+
 /// Checks a reading; each search is stopped after `budget` nodes.
 pub fn check(reading: &Reading, budget: u64) -> Check {
     let grid = &reading.grid;
@@ -102,11 +115,7 @@ pub fn check(reading: &Reading, budget: u64) -> Check {
         let odds = |cell: usize, p: f32| p.max(1e-6) / reading.confidence[cell].max(1e-6);
         let try_changes = |changes: &[(usize, u8)]| {
             searches.set(searches.get() + 1);
-            let mut g = grid.clone();
-            for &(cell, value) in changes {
-                g.set(cell, value);
-            }
-            verdict(&g, budget)
+            verdict(&changed(grid, changes.iter().copied()), budget)
         };
         // Emptying a cell only adds solutions: a grid with several stays so
         // with any given taken out. The single changes' verdicts are kept to
@@ -178,10 +187,6 @@ pub fn check(reading: &Reading, budget: u64) -> Check {
     }
 }
 
-/// Each search of [`settle`] stops after this many nodes (as the page's
-/// and the CLI's checks do).
-pub const SETTLE_BUDGET: u64 = 200_000;
-
 /// At most this many cells are changed to settle a reading's repeats.
 const MAX_SETTLED: usize = 12;
 
@@ -223,10 +228,7 @@ pub fn settle(reading: &mut Reading, budget: u64) -> usize {
     // The first with one solution, else the first with several.
     let mut pick = None;
     for (i, (_, changes)) in found.iter().enumerate() {
-        let mut grid = reading.grid.clone();
-        for &(cell, value, _) in changes {
-            grid.set(cell, value);
-        }
+        let grid = changed(&reading.grid, changes.iter().map(|&(c, v, _)| (c, v)));
         match verdict(&grid, budget) {
             Status::Unique => {
                 pick = Some(i);

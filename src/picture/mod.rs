@@ -118,7 +118,7 @@ pub fn read_with(picture: &Gray, classifier: &Classifier) -> Result<Reading, Not
     for view in tries {
         match read_view(view, classifier) {
             Ok(mut reading) => {
-                doubt::settle(&mut reading, doubt::SETTLE_BUDGET);
+                doubt::settle(&mut reading, doubt::BUDGET);
                 for c in &mut reading.corners {
                     *c = (c.0 * factor as f32, c.1 * factor as f32);
                 }

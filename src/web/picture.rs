@@ -6,11 +6,8 @@
 use wasm_bindgen::prelude::*;
 
 use crate::format::{format, Layout, Notation};
-use crate::picture::doubt::{check, Status};
+use crate::picture::doubt::{check, Status, BUDGET};
 use crate::picture::{read, Gray};
-
-/// Node budget of each of the solver's checks of a reading.
-const BUDGET: u64 = 200_000;
 
 /// What a picture holds.
 #[wasm_bindgen]
