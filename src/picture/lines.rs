@@ -14,7 +14,11 @@
 //! no Sudoku.
 
 use super::ink::{Gray, Ink};
-use crate::shape::{MAX_SIDE, MIN_SIDE};
+use crate::shape::MAX_SIDE;
+
+/// The least side [`side`] finds: the boxes of a 9×9 whose cell lines are
+/// lost. (A 4×4's boxes, 2, would be any framed cross.)
+const BOXES_ONLY: usize = 3;
 
 /// Where the grid lies in the straightened square: from `offset` to
 /// `offset + size` both ways (the square keeps a margin around the grid, so
@@ -98,10 +102,12 @@ fn line_scores(profile: &[f32], side: usize, frame: Frame) -> (f32, f32, f32) {
 }
 
 /// The grid's side: the largest from 4 to 25 whose lines are all there both
-/// ways, or `None`.
+/// ways; else 3, a 9×9's box lines alone (its cell lines dashed, or too
+/// faint in a photo to survive the threshold), which the reader then reads
+/// as 9×9 with the boxes to be borne out by the symbols; or `None`.
 pub fn side(ink: &Ink, frame: Frame) -> Option<usize> {
     let (cols, rows) = (profile(ink, true), profile(ink, false));
-    (MIN_SIDE..=MAX_SIDE).rev().find(|&n| {
+    (BOXES_ONLY..=MAX_SIDE).rev().find(|&n| {
         let (weak_c, line_c, mid_c) = line_scores(&cols, n, frame);
         let (weak_r, line_r, mid_r) = line_scores(&rows, n, frame);
         // One line each way may be broken further (a photo's fold or glare
@@ -571,10 +577,35 @@ mod tests {
     }
 
     #[test]
+    fn a_nine_by_nine_whose_cell_lines_are_lost_shows_its_boxes() {
+        // Only the box lines (and the frame) drawn: no side from 4 up has
+        // all its lines, and the boxes' side is found for the reader to
+        // try as a 9×9.
+        let size = 180;
+        let mut bits = vec![false; size * size];
+        for line in 0..=3 {
+            let at = (line * 60).min(size - 2);
+            for along in 0..size {
+                for k in 0..2 {
+                    bits[along * size + at + k] = true;
+                    bits[(at + k) * size + along] = true;
+                }
+            }
+        }
+        let ink = Ink {
+            width: size,
+            height: size,
+            bits,
+        };
+        assert_eq!(side(&ink, whole(&ink)), Some(3));
+    }
+
+    #[test]
     fn one_line_each_way_may_be_broken_not_two() {
         // Thin horizontal lines with all but `kept` of their length gone
         // (glare, a fold): one such line leaves the 9×9 found; two, or one
-        // nearly all gone, leave no side with every line there.
+        // nearly all gone, leave no side from 4 up with every line there,
+        // only the boxes' (which the reader tries as a 9×9 to be borne out).
         let broken = |lines: &[usize], kept: f32| {
             let mut ink = drawn(9, 20, |_, line, _| line % 3 == 0);
             for &line in lines {
@@ -585,8 +616,8 @@ mod tests {
             side(&ink, whole(&ink))
         };
         assert_eq!(broken(&[4], 0.4), Some(9));
-        assert_eq!(broken(&[4, 7], 0.4), None);
-        assert_eq!(broken(&[4], 0.2), None);
+        assert_eq!(broken(&[4, 7], 0.4), Some(3));
+        assert_eq!(broken(&[4], 0.2), Some(3));
     }
 
     #[test]

@@ -252,7 +252,8 @@ fn read_grid(
         // Boxes seen as cells: a dark theme's or a faint print's cell lines
         // too pale to find beside its box lines (a 16×16 taken for a 4×4 with
         // nothing written in it, every cell too large for its symbols; a
-        // 25×25 taken for a 5×5 table, its lines all alike). The
+        // 25×25 taken for a 5×5 table, its lines all alike; a 9×9 whose
+        // dashed or faint cell lines left only its boxes, a 3×3). The
         // cells are then the boxes' sides squared, the boxes the lines found,
         // and the symbols must bear them out.
         Err(e @ (NotFound::Empty(_) | NotFound::NoHouses(_))) if (2..=5).contains(&side) => {
