@@ -121,6 +121,29 @@ pub fn side(ink: &Ink, frame: Frame) -> Option<usize> {
     })
 }
 
+/// When [`side`] finds none: the largest side from 3 to 5 whose lines are
+/// all there both ways, ink mid-way between them or not. That is a grid's
+/// boxes whose cell lines are there in part (dashed one way, broken by a
+/// photo's light): too little for the cells' side, too much for the boxes'
+/// side alone, where the mid-way test takes it for a divisor of a larger
+/// grid — which it is. The reader reads it at its side squared only, with
+/// the boxes to be borne out by the symbols.
+pub fn box_side(ink: &Ink, frame: Frame) -> Option<usize> {
+    let (cols, rows) = (profile(ink, true), profile(ink, false));
+    (BOXES_ONLY..=5).rev().find(|&n| {
+        let (weak_c, line_c, _) = line_scores(&cols, n, frame);
+        let (weak_r, line_r, _) = line_scores(&rows, n, frame);
+        // The cells' lines, there in part: at least half as much as a line.
+        let (_, cells_c, _) = line_scores(&cols, n * n, frame);
+        let (_, cells_r, _) = line_scores(&rows, n * n, frame);
+        weak_c >= LINE * WEAK
+            && weak_r >= LINE * WEAK
+            && line_c >= LINE
+            && line_r >= LINE
+            && cells_c.min(cells_r) >= LINE * 0.5
+    })
+}
+
 /// Where each of the `side + 1` lines one way lies, and how far its ink
 /// reaches either side of that place: the peak of the profile near the
 /// expected place (the frame of a grid seen at an angle, or a thick line,
@@ -598,6 +621,26 @@ mod tests {
             bits,
         };
         assert_eq!(side(&ink, whole(&ink)), Some(3));
+    }
+
+    #[test]
+    fn boxes_whose_cell_lines_show_in_part() {
+        // A 16×16 whose thin horizontal lines keep 40% of their length:
+        // no side has all its lines with nothing mid-way (4 has the thin
+        // vertical lines mid-way), but the boxes' 4 has all its lines and
+        // the cells' lines are there at least in part.
+        let mut ink = drawn(16, 20, |_, line, _| line % 4 == 0);
+        let size = 320;
+        for line in (1..16).filter(|l| l % 4 != 0) {
+            for x in (size * 2 / 5)..size {
+                ink.bits[line * 20 * size + x] = false;
+            }
+        }
+        assert_eq!(side(&ink, whole(&ink)), None);
+        assert_eq!(box_side(&ink, whole(&ink)), Some(4));
+        // Box lines alone with nothing of the cells' lines are no grid.
+        let bare = drawn(4, 80, |_, _, _| false);
+        assert_eq!(box_side(&bare, whole(&bare)), None);
     }
 
     #[test]

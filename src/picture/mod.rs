@@ -224,7 +224,10 @@ fn read_grid(
     };
     let square = warp::straighten(view, corners, size, margin).ok_or(NotFound::NoGrid)?;
     let ink = ink::threshold(&square, (size / 50).max(5));
-    let side = lines::side(&ink, frame).ok_or(NotFound::NoGrid)?;
+    let (side, boxes_only) = match lines::side(&ink, frame) {
+        Some(side) => (side, false),
+        None => (lines::box_side(&ink, frame).ok_or(NotFound::NoGrid)?, true),
+    };
     // A photo of a page on a dark table is mostly dark and tried with its
     // light taken for ink first; a large-celled grid can then be found from
     // the dark paper beside its lines, its symbols read as holes. Such a
@@ -248,6 +251,9 @@ fn read_grid(
         frame,
         corners,
     };
+    if boxes_only {
+        return read_cells(&straight, side * side, true, classifier).map_err(|_| NotFound::NoGrid);
+    }
     match read_cells(&straight, side, false, classifier) {
         // Boxes seen as cells: a dark theme's or a faint print's cell lines
         // too pale to find beside its box lines (a 16×16 taken for a 4×4 with
@@ -352,8 +358,17 @@ fn read_cells(
         c.marks.clear();
         c.others.clear();
     }
-    if cells.iter().all(|c| c.readings().next().is_none()) {
+    let marked = cells
+        .iter()
+        .filter(|c| c.readings().next().is_some())
+        .count();
+    if marked == 0 {
         return Err(NotFound::Empty(side));
+    }
+    // Boxes to be borne out need givens enough (`bears_out_boxes`): known
+    // before the classifier's work.
+    if assumed && marked * 5 < side * side {
+        return Err(NotFound::NoHouses(side));
     }
     let probabilities: Vec<Vec<Marks>> = cells
         .iter()
