@@ -115,39 +115,63 @@ pub fn read_with(picture: &Gray, classifier: &Classifier) -> Result<Reading, Not
         [&small, &flipped]
     };
     let mut best = NotFound::NoGrid;
-    for view in tries {
-        match read_view(view, classifier) {
-            Ok(mut reading) => {
-                doubt::settle(&mut reading, doubt::BUDGET);
-                for c in &mut reading.corners {
-                    *c = (c.0 * factor as f32, c.1 * factor as f32);
-                }
-                return Ok(reading);
+    let mut found = None;
+    // Outlines seen by their boxes alone, whose cells' lines show in part
+    // (`lines::box_side`), are read last, and only when nothing else looked
+    // like a grid: reading them costs a classification of every cell, and a
+    // crossword or a table has lines enough to tempt it.
+    let mut boxes_only: Vec<(usize, Corners)> = Vec::new();
+    for (i, view) in tries.iter().enumerate() {
+        let mut deferred = Some(Vec::new());
+        match read_view(view, classifier, &mut deferred) {
+            Ok(reading) => {
+                found = Some(reading);
+                break;
             }
             // Keep the most telling reason.
             Err(e) if e != NotFound::NoGrid => best = e,
             Err(_) => {}
         }
+        boxes_only.extend(deferred.into_iter().flatten().map(|c| (i, c)));
     }
-    Err(best)
+    if found.is_none() && best == NotFound::NoGrid {
+        found = boxes_only
+            .iter()
+            .find_map(|(i, corners)| read_grid(tries[*i], corners, classifier, &mut None).ok());
+    }
+    let mut reading = found.ok_or(best)?;
+    doubt::settle(&mut reading, doubt::BUDGET);
+    for c in &mut reading.corners {
+        *c = (c.0 * factor as f32, c.1 * factor as f32);
+    }
+    Ok(reading)
 }
+
+/// A grid's corners in a picture: top-left, top-right, bottom-right,
+/// bottom-left.
+type Corners = [(f32, f32); 4];
 
 /// One polarity: the largest pieces of ink in turn, until one is a grid;
 /// then, in a clean picture, the same with the ink's ridges only, when
 /// steps between papers (white cells on a grey page) hid the outline.
-fn read_view(view: &Gray, classifier: &Classifier) -> Result<Reading, NotFound> {
+/// Outlines seen by their boxes alone go to `boxes_only` (see [`read_grid`]).
+fn read_view(
+    view: &Gray,
+    classifier: &Classifier,
+    boxes_only: &mut Option<Vec<Corners>>,
+) -> Result<Reading, NotFound> {
     let short = view.width.min(view.height);
     let ink = ink::threshold(view, (short / 40).max(7));
     // Steps between papers and grids drawn upright are drawn pictures'
     // (a photo's paper is one, its grid at an angle).
     let clean = ink::noise(view) <= 6;
-    let found = read_pieces(view, &ink, clean, classifier);
+    let found = read_pieces(view, &ink, clean, classifier, boxes_only);
     // A grid whose houses or symbols were wanting had its outline right.
     if !clean || !matches!(found, Err(NotFound::NoGrid)) {
         return found;
     }
     let ridges = ink::ridges(&ink, view, (short / 200).max(3));
-    match read_pieces(view, &ridges, clean, classifier) {
+    match read_pieces(view, &ridges, clean, classifier, boxes_only) {
         Ok(reading) => Ok(reading),
         Err(NotFound::NoGrid) => found,
         Err(e) => Err(e),
@@ -161,6 +185,7 @@ fn read_pieces(
     ink: &ink::Ink,
     clean: bool,
     classifier: &Classifier,
+    boxes_only: &mut Option<Vec<Corners>>,
 ) -> Result<Reading, NotFound> {
     let short = view.width.min(view.height);
     let mut best = NotFound::NoGrid;
@@ -192,7 +217,7 @@ fn read_pieces(
             if !outline::plausible(corners) {
                 continue;
             }
-            match read_grid(view, corners, classifier) {
+            match read_grid(view, corners, classifier, boxes_only) {
                 Ok(reading) => return Ok(reading),
                 Err(e) if e != NotFound::NoGrid => best = e,
                 Err(_) => {}
@@ -202,11 +227,14 @@ fn read_pieces(
     Err(best)
 }
 
-/// Reads the grid inside `corners`.
+/// Reads the grid inside `corners`. One seen by its boxes alone, whose
+/// cells' lines show in part, is read at its boxes' side squared when
+/// `boxes_only` is `None`; else its corners are noted there for later.
 fn read_grid(
     view: &Gray,
-    corners: &[(f32, f32); 4],
+    corners: &Corners,
     classifier: &Classifier,
+    boxes_only: &mut Option<Vec<Corners>>,
 ) -> Result<Reading, NotFound> {
     let edge = (0..4)
         .map(|i| {
@@ -226,7 +254,16 @@ fn read_grid(
     let ink = ink::threshold(&square, (size / 50).max(5));
     let (side, boxes_only) = match lines::side(&ink, frame) {
         Some(side) => (side, false),
-        None => (lines::box_side(&ink, frame).ok_or(NotFound::NoGrid)?, true),
+        None => {
+            let side = lines::box_side(&ink, frame).ok_or(NotFound::NoGrid)?;
+            if let Some(later) = boxes_only {
+                if !later.contains(corners) {
+                    later.push(*corners);
+                }
+                return Err(NotFound::NoGrid);
+            }
+            (side, true)
+        }
     };
     // A photo of a page on a dark table is mostly dark and tried with its
     // light taken for ink first; a large-celled grid can then be found from
