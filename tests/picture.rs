@@ -89,7 +89,7 @@ fn every_grid_is_found_with_its_shape_and_its_symbols() {
         );
         grids += 1;
     }
-    assert_eq!(grids, 22);
+    assert_eq!(grids, 23);
 }
 
 #[test]
