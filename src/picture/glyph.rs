@@ -280,18 +280,12 @@ pub fn read_cell_down_to(
         // two cover it. A column of pencil marks that blur joins is as tall
         // as several of its marks.
         Some(b)
-            if height(b) > split_height && split_height * 2.0 >= height(b) && {
-                let between = dark + contrast * (0.5 + WEAK) / 2.0;
-                // Those reaching into the box count, cut to it.
-                let mid: Vec<[usize; 4]> = pieces(inner, between, between, w, h)
-                    .iter()
-                    .filter(|p| p.pixels >= speck(cell))
-                    .map(|p| p.bounds)
-                    .filter(|m| m[0] <= b[2] && m[2] >= b[0] && m[1] <= b[3] && m[3] >= b[1])
-                    .map(|m| clamp(m, b))
-                    .collect();
-                stacked(&mid, b)
-            } =>
+            if height(b) > split_height
+                && split_height * 2.0 >= height(b)
+                && stacked(
+                    &meeting(inner, dark + contrast * (0.5 + WEAK) / 2.0, cell, b),
+                    b,
+                ) =>
         {
             height(b)
         }
@@ -404,14 +398,23 @@ fn height(b: [usize; 4]) -> f32 {
     (b[3] + 1 - b[1]) as f32
 }
 
-/// A box that meets `outer`, cut to it.
-fn clamp(b: [usize; 4], outer: [usize; 4]) -> [usize; 4] {
-    [
-        b[0].max(outer[0]),
-        b[1].max(outer[1]),
-        b[2].min(outer[2]),
-        b[3].min(outer[3]),
-    ]
+/// The boxes of the pieces of ink darker than `level` (more than specks)
+/// that reach into `outer`, cut to it.
+fn meeting(inner: &Gray, level: f32, cell: f32, outer: [usize; 4]) -> Vec<[usize; 4]> {
+    pieces(inner, level, level, inner.width, inner.height)
+        .iter()
+        .filter(|p| p.pixels >= speck(cell))
+        .map(|p| p.bounds)
+        .filter(|m| m[0] <= outer[2] && m[2] >= outer[0] && m[1] <= outer[3] && m[3] >= outer[1])
+        .map(|m| {
+            [
+                m[0].max(outer[0]),
+                m[1].max(outer[1]),
+                m[2].min(outer[2]),
+                m[3].min(outer[3]),
+            ]
+        })
+        .collect()
 }
 
 /// Whether the pieces inside `outer` cover at least 85% of its rows.

@@ -106,10 +106,14 @@ fn line_scores(profile: &[f32], side: usize, frame: Frame) -> (f32, f32, f32) {
 /// faint in a photo to survive the threshold), which the reader then reads
 /// as 9×9 with the boxes to be borne out by the symbols; or `None`.
 pub fn side(ink: &Ink, frame: Frame) -> Option<usize> {
-    let (cols, rows) = (profile(ink, true), profile(ink, false));
+    cells_side(&profile(ink, true), &profile(ink, false), frame)
+}
+
+/// [`side`] from the column and row profiles.
+fn cells_side(cols: &[f32], rows: &[f32], frame: Frame) -> Option<usize> {
     (BOXES_ONLY..=MAX_SIDE).rev().find(|&n| {
-        let (weak_c, line_c, mid_c) = line_scores(&cols, n, frame);
-        let (weak_r, line_r, mid_r) = line_scores(&rows, n, frame);
+        let (weak_c, line_c, mid_c) = line_scores(cols, n, frame);
+        let (weak_r, line_r, mid_r) = line_scores(rows, n, frame);
         // One line each way may be broken further (a photo's fold or glare
         // across it), as long as it is still more there than not.
         let one_weak = weak_c >= LINE * WEAK && weak_r >= LINE * WEAK;
@@ -129,19 +133,32 @@ pub fn side(ink: &Ink, frame: Frame) -> Option<usize> {
 /// grid — which it is. The reader reads it at its side squared only, with
 /// the boxes to be borne out by the symbols.
 pub fn box_side(ink: &Ink, frame: Frame) -> Option<usize> {
-    let (cols, rows) = (profile(ink, true), profile(ink, false));
+    boxes_side(&profile(ink, true), &profile(ink, false), frame)
+}
+
+/// [`box_side`] from the column and row profiles.
+fn boxes_side(cols: &[f32], rows: &[f32], frame: Frame) -> Option<usize> {
     (BOXES_ONLY..=5).rev().find(|&n| {
-        let (weak_c, line_c, _) = line_scores(&cols, n, frame);
-        let (weak_r, line_r, _) = line_scores(&rows, n, frame);
+        let (weak_c, line_c, _) = line_scores(cols, n, frame);
+        let (weak_r, line_r, _) = line_scores(rows, n, frame);
         // The cells' lines, there in part: at least half as much as a line.
-        let (_, cells_c, _) = line_scores(&cols, n * n, frame);
-        let (_, cells_r, _) = line_scores(&rows, n * n, frame);
+        let (_, cells_c, _) = line_scores(cols, n * n, frame);
+        let (_, cells_r, _) = line_scores(rows, n * n, frame);
         weak_c >= LINE * WEAK
             && weak_r >= LINE * WEAK
             && line_c >= LINE
             && line_r >= LINE
             && cells_c.min(cells_r) >= LINE * 0.5
     })
+}
+
+/// The grid's side and whether it was seen by its boxes alone: [`side`],
+/// else [`box_side`] (`true`), from one pair of profiles.
+pub fn sides(ink: &Ink, frame: Frame) -> Option<(usize, bool)> {
+    let (cols, rows) = (profile(ink, true), profile(ink, false));
+    cells_side(&cols, &rows, frame)
+        .map(|n| (n, false))
+        .or_else(|| boxes_side(&cols, &rows, frame).map(|n| (n, true)))
 }
 
 /// Where each of the `side + 1` lines one way lies, and how far its ink

@@ -252,19 +252,13 @@ fn read_grid(
     };
     let square = warp::straighten(view, corners, size, margin).ok_or(NotFound::NoGrid)?;
     let ink = ink::threshold(&square, (size / 50).max(5));
-    let (side, boxes_only) = match lines::side(&ink, frame) {
-        Some(side) => (side, false),
-        None => {
-            let side = lines::box_side(&ink, frame).ok_or(NotFound::NoGrid)?;
-            if let Some(later) = boxes_only {
-                if !later.contains(corners) {
-                    later.push(*corners);
-                }
-                return Err(NotFound::NoGrid);
-            }
-            (side, true)
+    let (side, by_boxes) = lines::sides(&ink, frame).ok_or(NotFound::NoGrid)?;
+    if let (true, Some(later)) = (by_boxes, boxes_only.as_mut()) {
+        if !later.contains(corners) {
+            later.push(*corners);
         }
-    };
+        return Err(NotFound::NoGrid);
+    }
     // A photo of a page on a dark table is mostly dark and tried with its
     // light taken for ink first; a large-celled grid can then be found from
     // the dark paper beside its lines, its symbols read as holes. Such a
@@ -288,7 +282,7 @@ fn read_grid(
         frame,
         corners,
     };
-    if boxes_only {
+    if by_boxes {
         return read_cells(&straight, side * side, true, classifier).map_err(|_| NotFound::NoGrid);
     }
     match read_cells(&straight, side, false, classifier) {
@@ -404,7 +398,7 @@ fn read_cells(
     }
     // Boxes to be borne out need givens enough (`bears_out_boxes`): known
     // before the classifier's work.
-    if assumed && marked * 5 < side * side {
+    if assumed && !givens_enough(marked, side * side) {
         return Err(NotFound::NoHouses(side));
     }
     let probabilities: Vec<Vec<Marks>> = cells
@@ -459,7 +453,13 @@ fn bears_out_boxes(grid: &Grid) -> bool {
     } else {
         0
     };
-    filled * 5 >= cells && filled >= 4 && grid.conflicts().len() <= misread
+    givens_enough(filled, cells) && filled >= 4 && grid.conflicts().len() <= misread
+}
+
+/// Whether `filled` of `cells` are givens enough for a Sudoku: a fifth
+/// (17 of 81).
+fn givens_enough(filled: usize, cells: usize) -> bool {
+    filled * 5 >= cells
 }
 
 /// Each symbol's probabilities for one reading of a cell's marks.
