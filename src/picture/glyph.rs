@@ -72,7 +72,21 @@ struct Piece {
 /// The inner part of a cell, as a small grey picture: the box from `left`
 /// to `right` and `top` to `bottom` (between its lines' ink), less a margin
 /// of 5% of the cell's side.
-pub fn inner(picture: &Gray, [left, top, right, bottom]: [f32; 4], cell: f32) -> Gray {
+pub fn inner(picture: &Gray, bounds: [f32; 4], cell: f32) -> Gray {
+    cut(picture, inner_box(picture, bounds, cell))
+}
+
+/// The part `[x0, y0, x1, y1]` (ends excluded, not empty) of `picture`.
+pub fn cut(picture: &Gray, [x0, y0, x1, y1]: [usize; 4]) -> Gray {
+    let mut pixels = Vec::with_capacity((x1 - x0) * (y1 - y0));
+    for yy in y0..y1 {
+        pixels.extend_from_slice(&picture.pixels[yy * picture.width + x0..yy * picture.width + x1]);
+    }
+    Gray::new(x1 - x0, y1 - y0, pixels).expect("a non-empty box")
+}
+
+/// Where [`inner`] cuts: `[x0, y0, x1, y1]` in `picture`, ends excluded.
+pub fn inner_box(picture: &Gray, [left, top, right, bottom]: [f32; 4], cell: f32) -> [usize; 4] {
     let inset = (cell * 0.05).max(1.5);
     let x0 = (left + inset).round().max(0.0) as usize;
     let y0 = (top + inset).round().max(0.0) as usize;
@@ -87,11 +101,7 @@ pub fn inner(picture: &Gray, [left, top, right, bottom]: [f32; 4], cell: f32) ->
         x1.min(picture.width).max(x0 + 1),
         y1.min(picture.height).max(y0 + 1),
     );
-    let mut pixels = Vec::with_capacity((x1 - x0) * (y1 - y0));
-    for yy in y0..y1 {
-        pixels.extend_from_slice(&picture.pixels[yy * picture.width + x0..yy * picture.width + x1]);
-    }
-    Gray::new(x1 - x0, y1 - y0, pixels).expect("a non-empty box")
+    [x0, y0, x1, y1]
 }
 
 /// The inner part with its paper made even: each pixel divided by the paper
@@ -198,13 +208,7 @@ pub fn levels(inner: &Gray) -> (f32, f32) {
     let paper = inner.percentile(0.8);
     let dark = inner.percentile(0.01);
     let mid = ((paper as u16 + dark as u16) / 2) as u8;
-    let near = |i: usize, n: usize| i < n.div_ceil(7) || i >= n - n.div_ceil(7);
-    let rows: Vec<bool> = (0..h)
-        .map(|y| near(y, h) && (0..w).filter(|&x| inner.at(x, y) < mid).count() * 10 >= w * 7)
-        .collect();
-    let cols: Vec<bool> = (0..w)
-        .map(|x| near(x, w) && (0..h).filter(|&y| inner.at(x, y) < mid).count() * 10 >= h * 7)
-        .collect();
+    let (rows, cols) = remnants(inner, mid);
     if !rows.contains(&true) && !cols.contains(&true) {
         return (paper as f32, dark as f32);
     }
@@ -224,6 +228,63 @@ pub fn levels(inner: &Gray) -> (f32, f32) {
     } else {
         (paper, dark)
     }
+}
+
+/// The rows and columns near the edges of a cell's inner part that are
+/// mostly (70%) darker than `mid`: a line's remnant, where a line runs
+/// straight across, or a symbol's bar.
+fn remnants(inner: &Gray, mid: u8) -> (Vec<bool>, Vec<bool>) {
+    let (w, h) = (inner.width, inner.height);
+    let near = |i: usize, n: usize| i < n.div_ceil(7) || i >= n - n.div_ceil(7);
+    let rows = (0..h)
+        .map(|y| near(y, h) && (0..w).filter(|&x| inner.at(x, y) < mid).count() * 10 >= w * 7)
+        .collect();
+    let cols = (0..w)
+        .map(|x| near(x, w) && (0..h).filter(|&y| inner.at(x, y) < mid).count() * 10 >= h * 7)
+        .collect();
+    (rows, cols)
+}
+
+/// The runs of rows (top, bottom) and columns (left, right) from each edge
+/// of a cell's inner part inward that are darker than `mid` nearly all
+/// across (90%), each at most a seventh of the side: where a line's remnant
+/// may lie. A symbol set low in a photo's bent grid meets the frame, the two
+/// one piece of ink read as a symbol with a bar under it (`4` as `A`, `B`
+/// as `2`). A symbol's own bar may be as wide in a small cell; the caller
+/// tells the two apart by whether the ink runs on beyond the cell.
+pub fn edge_runs(inner: &Gray, mid: f32) -> [usize; 4] {
+    let (w, h) = (inner.width, inner.height);
+    let dark = |count: usize, n: usize| count * 10 >= n * 9;
+    let row = |y: usize| dark((0..w).filter(|&x| (inner.at(x, y) as f32) < mid).count(), w);
+    let col = |x: usize| dark((0..h).filter(|&y| (inner.at(x, y) as f32) < mid).count(), h);
+    let run = |n: usize, line: &dyn Fn(usize) -> bool, from_end: bool| {
+        (0..n.div_ceil(7))
+            .map(|i| if from_end { n - 1 - i } else { i })
+            .take_while(|&i| line(i))
+            .count()
+    };
+    [
+        run(h, &row, false),
+        run(h, &row, true),
+        run(w, &col, false),
+        run(w, &col, true),
+    ]
+}
+
+/// `inner` with the edge runs `[top, bottom, left, right]` (see
+/// [`edge_runs`]) made `paper`.
+pub fn erase_edges(inner: &Gray, [top, bottom, left, right]: [usize; 4], paper: f32) -> Gray {
+    let (w, h) = (inner.width, inner.height);
+    let paper = paper.round().clamp(0.0, 255.0) as u8;
+    let mut clean = inner.clone();
+    for y in 0..h {
+        for x in 0..w {
+            if y < top || y + bottom >= h || x < left || x + right >= w {
+                clean.pixels[y * w + x] = paper;
+            }
+        }
+    }
+    clean
 }
 
 /// Reads a cell's inner part (from [`inner`]); `cell` is the whole cell's
@@ -847,6 +908,23 @@ mod tests {
         );
         assert_eq!(read.marks.len(), 1);
         assert!(read.tallest > 0.55, "{}", read.tallest);
+    }
+
+    #[test]
+    fn a_line_along_an_edge_is_found_and_erased_and_a_bar_inside_is_not() {
+        // A 4 whose foot meets a line's remnant across the bottom rows.
+        let g = cell_with(&[[14, 8, 17, 37], [8, 24, 26, 27], [0, 36, 40, 40]]);
+        assert_eq!(edge_runs(&g, 130.0), [0, 4, 0, 0]);
+        let clean = erase_edges(&g, [0, 4, 0, 0], 240.0);
+        assert!(clean.pixels[36 * 40..].iter().all(|&p| p == 240));
+        assert_eq!(clean.at(15, 35), 20, "the symbol above is kept");
+        // A bar across most of the cell but not from edge to edge, and a
+        // bar across it away from the edge, are no line's remnant.
+        let bars = cell_with(&[[3, 0, 37, 3], [0, 20, 40, 23]]);
+        assert_eq!(edge_runs(&bars, 130.0), [0, 0, 0, 0]);
+        // Down the left edge, a column remnant.
+        let side = cell_with(&[[0, 0, 2, 40], [14, 8, 26, 32]]);
+        assert_eq!(edge_runs(&side, 130.0), [0, 0, 2, 0]);
     }
 
     #[test]

@@ -97,6 +97,31 @@ impl Gray {
         }
     }
 
+    /// The picture smoothed by the binomial kernel `[1 2 1] ⊗ [1 2 1] / 16`
+    /// (edges repeated).
+    pub fn smoothed(&self) -> Gray {
+        let (w, h) = (self.width, self.height);
+        let pass = |src: &[u8], step: usize, len: usize, count: usize| -> Vec<u8> {
+            // Along rows (step 1, len w) or columns (step w, len h).
+            let mut out = vec![0u8; src.len()];
+            for line in 0..count {
+                let base = if step == 1 { line * w } else { line };
+                for i in 0..len {
+                    let at = |k: usize| src[base + k * step] as u32;
+                    let (a, b, c) = (at(i.saturating_sub(1)), at(i), at((i + 1).min(len - 1)));
+                    out[base + i * step] = ((a + 2 * b + c + 2) / 4) as u8;
+                }
+            }
+            out
+        };
+        let rows = pass(&self.pixels, 1, w, h);
+        Gray {
+            width: w,
+            height: h,
+            pixels: pass(&rows, w, h, w),
+        }
+    }
+
     /// The median level: below the middle, the picture is mostly dark (a dark
     /// theme), and its ink is light.
     pub fn median(&self) -> u8 {
@@ -235,6 +260,18 @@ pub fn noise(picture: &Gray) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn smoothing_spreads_a_speck_and_keeps_flat_paper() {
+        let mut pixels = vec![200u8; 25];
+        pixels[12] = 40; // one dark pixel in the middle of 5×5
+        let g = Gray::new(5, 5, pixels).unwrap().smoothed();
+        // 200 − 160 · (2/4)² at the speck, − 160 · 2/16 beside it.
+        assert_eq!(g.at(2, 2), 160);
+        assert_eq!(g.at(1, 2), 180);
+        assert_eq!(g.at(1, 1), 190);
+        assert_eq!(g.at(0, 0), 200);
+    }
 
     #[test]
     fn a_thin_grey_line_is_ink_and_blank_paper_is_not() {

@@ -268,6 +268,38 @@ fn edge_thickness(ink: &Ink, square: &Gray, side: usize, frame: Frame) -> (Vec<f
     (vertical, horizontal)
 }
 
+/// Whether a line of ink at row (or, with `columns`, column) `at` runs on
+/// beyond the box `[x0, y0, x1, y1]` (ends excluded): ink at 80% of the
+/// pixels within `reach` past either end that lie inside the grid. A line
+/// crosses the cells beside one; a symbol's bar stays in its own.
+pub fn runs_on(
+    ink: &Ink,
+    [x0, y0, x1, y1]: [usize; 4],
+    columns: bool,
+    at: usize,
+    reach: usize,
+    frame: Frame,
+) -> bool {
+    let (lo, hi) = if columns { (y0, y1) } else { (x0, x1) };
+    let limit = if columns { ink.height } else { ink.width };
+    let first = (frame.offset.max(0.0) as usize).max(lo.saturating_sub(reach));
+    let last = ((frame.offset + frame.size).ceil() as usize)
+        .min(limit)
+        .min(hi + reach);
+    let beyond: Vec<usize> = (first..lo).chain(hi..last).collect();
+    let inked = beyond
+        .iter()
+        .filter(|&&t| {
+            if columns {
+                ink.at(at, t)
+            } else {
+                ink.at(t, at)
+            }
+        })
+        .count();
+    beyond.len() * 2 >= reach && inked * 10 >= beyond.len() * 8
+}
+
 /// Whether the grid's inner lines are darker than the paper beside them:
 /// at the middle of each cell's side, the darkest pixel across the line
 /// against the paper a quarter cell off on either side (the lighter side:
@@ -349,6 +381,20 @@ pub fn houses(ink: &Ink, square: &Gray, side: usize, frame: Frame) -> Option<Hou
     }
     let regions = regions(&vertical, &horizontal, side)
         .or_else(|| grown_regions(&vertical, &horizontal, side))?;
+    // Regions that are the rows or the columns draw no puzzle: thick lines
+    // one way only are a larger grid's box lines seen between every row of
+    // a grid taken at a divisor of its side (a 12×12 of 3×4 boxes whose
+    // faint cell lines one way left only a 4×4 of its lines).
+    let lines_of = |row: bool| {
+        (0..side * side).all(|cell| {
+            let (r, c) = (cell / side, cell % side);
+            let first = if row { r * side } else { c };
+            regions[cell] == regions[first]
+        })
+    };
+    if lines_of(true) || lines_of(false) {
+        return None;
+    }
     // Regions that are boxes after all (their lines less even than the test
     // above asks).
     let boxes = (2..side)
@@ -607,6 +653,40 @@ mod tests {
     }
 
     #[test]
+    fn a_line_runs_on_beyond_a_cell_and_a_bar_does_not() {
+        // A 4×4 of 20-pixel cells; a cell's inner part, [24, 24, 36, 36].
+        let mut ink = drawn(4, 20, |_, _, _| false);
+        let cell = [24, 24, 36, 36];
+        // The line under row 1, bent up into the cell's last rows: it runs
+        // on through the cells beside.
+        for x in 0..80 {
+            ink.bits[35 * 80 + x] = true;
+        }
+        assert!(runs_on(&ink, cell, false, 35, 10, whole(&ink)));
+        // A symbol's bar across the cell's first row stays in the cell.
+        for x in 24..36 {
+            ink.bits[24 * 80 + x] = true;
+        }
+        assert!(!runs_on(&ink, cell, false, 24, 10, whole(&ink)));
+        // The frame beside a corner cell: past the grid is not looked at.
+        let mut frame = drawn(4, 20, |_, _, _| false);
+        for y in 0..80 {
+            frame.bits[y * 80 + 2] = true;
+        }
+        assert!(runs_on(&frame, [2, 4, 16, 16], true, 2, 10, whole(&frame)));
+    }
+
+    #[test]
+    fn thick_lines_between_every_row_are_no_regions() {
+        // A 4×4 whose horizontal lines are all thick (a 12×12's box lines
+        // seen at a divisor of its side): rows as regions draw no puzzle.
+        let ink = drawn(4, 20, |vertical, _, _| !vertical);
+        assert_eq!(houses(&ink, &gray(&ink), 4, whole(&ink)), None);
+        let ink = drawn(4, 20, |vertical, _, _| vertical);
+        assert_eq!(houses(&ink, &gray(&ink), 4, whole(&ink)), None);
+    }
+
+    #[test]
     fn a_nine_by_nine_with_box_lines() {
         let ink = drawn(9, 20, |_, line, _| line % 3 == 0);
         assert_eq!(side(&ink, whole(&ink)), Some(9));
@@ -716,14 +796,20 @@ mod tests {
 
     #[test]
     fn a_jigsaw_from_its_thick_edges() {
-        // 4×4 regions: the four rows.
-        let ink = drawn(4, 30, |vertical, _, _| !vertical);
+        // 4×4 regions, none a row, a column or a box.
+        let regions: [u8; 16] = [0, 0, 0, 1, 0, 2, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3];
+        let ink = drawn(4, 30, |vertical, line, along| {
+            let (a, b) = if vertical {
+                (along * 4 + line - 1, along * 4 + line)
+            } else {
+                ((line - 1) * 4 + along, line * 4 + along)
+            };
+            regions[a] != regions[b]
+        });
         assert_eq!(side(&ink, whole(&ink)), Some(4));
         assert_eq!(
             houses(&ink, &gray(&ink), 4, whole(&ink)),
-            Some(Houses::Regions(vec![
-                0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3
-            ]))
+            Some(Houses::Regions(regions.to_vec()))
         );
     }
 }

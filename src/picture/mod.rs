@@ -44,6 +44,11 @@ use lines::Houses;
 /// (a 25×25 at this size still has cells of 40 pixels or more).
 const MAX_SIDE_PIXELS: usize = 2000;
 
+/// The noise measure ([`ink::noise`]) from which a grid's cells are read
+/// smoothed, and the least cell side in pixels for that (`read_cells`).
+const GRAINY: u64 = 15;
+const GRAINY_CELL: f32 = 48.0;
+
 /// A puzzle read from a picture.
 #[derive(Clone, Debug)]
 pub struct Reading {
@@ -342,7 +347,7 @@ fn read_cells(
         lines::line_places(ink, side, true, frame),
         lines::line_places(ink, side, false, frame),
     );
-    let inners: Vec<Gray> = (0..side * side)
+    let boxes: Vec<[usize; 4]> = (0..side * side)
         .map(|i| {
             let (r, c) = (i / side, i % side);
             let bounds = [
@@ -351,10 +356,46 @@ fn read_cells(
                 xs[c + 1].0 - xs[c + 1].1,
                 ys[r + 1].0 - ys[r + 1].1,
             ];
-            glyph::flatten(&glyph::inner(square, bounds, cell), cell)
+            glyph::inner_box(square, bounds, cell)
         })
         .collect();
+    // A grainy photo's grain, strung together at a cell's thresholds, reads
+    // as symbols in empty cells. Where the grain is strong (three times its
+    // σ at 15 levels and more) and the cells large enough for their strokes
+    // to keep (48 pixels and more: not a 25×25, whose 2-pixel strokes it
+    // would wash out), the cells are read from the square smoothed, σ
+    // about 1.2 pixels.
+    let smooth = (cell >= GRAINY_CELL && ink::noise(square) >= GRAINY)
+        .then(|| (0..3).fold(square.clone(), |g, _| g.smoothed()));
+    let source = smooth.as_ref().unwrap_or(square);
+    let inners: Vec<Gray> = boxes
+        .iter()
+        .map(|b| glyph::flatten(&glyph::cut(source, *b), cell))
+        .collect();
     let levels: Vec<(f32, f32)> = inners.iter().map(glyph::levels).collect();
+    // A line's remnant along a cell's edge, where it runs on beyond the
+    // cell, made paper: a symbol that meets it is read without it too.
+    let reach = (cell * 0.5) as usize;
+    let erased: Vec<Option<Gray>> = inners
+        .iter()
+        .zip(&boxes)
+        .zip(&levels)
+        .map(|((inner, b), &(paper, dark))| {
+            let mut runs = glyph::edge_runs(inner, (paper + dark) / 2.0);
+            let edges = [
+                (false, b[1]),
+                (false, b[3] - 1),
+                (true, b[0]),
+                (true, b[2] - 1),
+            ];
+            for (run, (columns, at)) in runs.iter_mut().zip(edges) {
+                if *run > 0 && !lines::runs_on(ink, *b, columns, at, reach, frame) {
+                    *run = 0;
+                }
+            }
+            (runs != [0; 4]).then(|| glyph::erase_edges(inner, runs, paper))
+        })
+        .collect();
     let mut contrasts: Vec<f32> = levels.iter().map(|(paper, dark)| paper - dark).collect();
     contrasts.sort_by(f32::total_cmp);
     let strong = contrasts[contrasts.len() * 97 / 100];
@@ -379,7 +420,16 @@ fn read_cells(
     let mut cells: Vec<glyph::CellInk> = inners
         .iter()
         .zip(&levels)
-        .map(|(g, &l)| glyph::read_cell_down_to(g, l, cell, min_contrast, smallest))
+        .zip(&erased)
+        .map(|((g, &l), erased)| {
+            let mut read = glyph::read_cell_down_to(g, l, cell, min_contrast, smallest);
+            if let Some(e) = erased {
+                let without = glyph::read_cell_down_to(e, l, cell, min_contrast, smallest);
+                read.tallest = read.tallest.max(without.tallest);
+                read.others.extend(without.readings().cloned());
+            }
+            read
+        })
         .collect();
     let mut heights: Vec<f32> = cells.iter().map(|c| c.tallest).collect();
     heights.sort_by(f32::total_cmp);
