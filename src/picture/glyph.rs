@@ -523,6 +523,15 @@ fn symbols(mut pieces: Vec<Piece>, cell: f32, w: usize, h: usize) -> Symbols {
             && pw * 10 >= w * 6;
         along_side || along_top
     };
+    // A piece pressed into a corner, against two edges and no more than
+    // half the cell each way, is where lines cross (a photo's bent line,
+    // a smudge): a symbol is centred in its cell.
+    let in_corner = |p: &Piece| {
+        let b = p.bounds;
+        let (pw, ph) = (b[2] + 1 - b[0], b[3] + 1 - b[1]);
+        (b[1] == 0 || b[3] + 1 == h) && (b[0] == 0 || b[2] + 1 == w) && pw * 2 <= w && ph * 2 <= h
+    };
+    pieces.retain(|p| !in_corner(p));
     let edges: Vec<bool> = pieces.iter().map(along_edge).collect();
     let aligned = |p: &Piece| {
         pieces.iter().zip(&edges).any(|(q, &edge)| {
@@ -925,6 +934,28 @@ mod tests {
         // Down the left edge, a column remnant.
         let side = cell_with(&[[0, 0, 2, 40], [14, 8, 26, 32]]);
         assert_eq!(edge_runs(&side, 130.0), [0, 0, 2, 0]);
+    }
+
+    #[test]
+    fn a_blot_in_a_corner_is_no_symbol() {
+        // Ink pressed into the top-right corner, a third of the cell tall:
+        // where lines cross, not a symbol. The same ink in the middle is.
+        let corner = read_cell(
+            &inner(&cell_with(&[[26, 0, 40, 16]]), [0.0, 0.0, 40.0, 40.0], 40.0),
+            40.0,
+            30.0,
+        );
+        assert!(corner.marks.is_empty() && corner.others.is_empty());
+        let middle = read_cell(
+            &inner(
+                &cell_with(&[[14, 12, 26, 28]]),
+                [0.0, 0.0, 40.0, 40.0],
+                40.0,
+            ),
+            40.0,
+            30.0,
+        );
+        assert_eq!(middle.marks.len(), 1);
     }
 
     #[test]
