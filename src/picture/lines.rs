@@ -46,6 +46,11 @@ const LINE: f32 = 0.55;
 /// [`LINE`].
 const WEAK: f32 = 0.6;
 
+/// Lines all there along this much of their length one way let the other
+/// way's be [`FAINT`] times [`LINE`].
+const CLEAR: f32 = 0.8;
+const FAINT: f32 = 0.8;
+
 /// For each column, the fraction of rows with ink in it or a neighbour (a
 /// line one pixel off straight still counts); `columns = false` gives rows.
 fn profile(ink: &Ink, columns: bool) -> Vec<f32> {
@@ -117,9 +122,19 @@ fn cells_side(cols: &[f32], rows: &[f32], frame: Frame) -> Option<usize> {
         // One line each way may be broken further (a photo's fold or glare
         // across it), as long as it is still more there than not.
         let one_weak = weak_c >= LINE * WEAK && weak_r >= LINE * WEAK;
+        // One way's lines may be fainter still (a photo's light along
+        // them, or a print's thinner rules one way) where the other way's
+        // are all plainly there.
+        let (k_c, k_r) = if line_c >= CLEAR {
+            (1.0, FAINT)
+        } else if line_r >= CLEAR {
+            (FAINT, 1.0)
+        } else {
+            (1.0, 1.0)
+        };
         one_weak
-            && line_c >= LINE
-            && line_r >= LINE
+            && line_c >= LINE * k_c
+            && line_r >= LINE * k_r
             && mid_c < 0.75 * weak_c
             && mid_r < 0.75 * weak_r
     })
@@ -684,6 +699,27 @@ mod tests {
         assert_eq!(houses(&ink, &gray(&ink), 4, whole(&ink)), None);
         let ink = drawn(4, 20, |vertical, _, _| vertical);
         assert_eq!(houses(&ink, &gray(&ink), 4, whole(&ink)), None);
+    }
+
+    #[test]
+    fn cell_lines_faint_one_way_are_there_when_the_other_way_is_plain() {
+        // A 9×9 whose horizontal cell lines show along half their length
+        // (every other stretch of 10 pixels gone), its vertical ones whole.
+        let mut ink = drawn(9, 20, |_, line, _| line % 3 == 0);
+        for line in (1..9).filter(|l| l % 3 != 0) {
+            for x in (0..180).filter(|x| (x / 10) % 2 == 1) {
+                ink.bits[line * 20 * 180 + x] = false;
+            }
+        }
+        assert_eq!(side(&ink, whole(&ink)), Some(9));
+        // Faint both ways, it is not.
+        let mut both = ink.clone();
+        for line in (1..9).filter(|l| l % 3 != 0) {
+            for y in (0..180).filter(|y| (y / 10) % 2 == 1) {
+                both.bits[y * 180 + line * 20] = false;
+            }
+        }
+        assert_ne!(side(&both, whole(&both)), Some(9));
     }
 
     #[test]
