@@ -208,7 +208,13 @@ pub fn levels(inner: &Gray) -> (f32, f32) {
     let paper = inner.percentile(0.8);
     let dark = inner.percentile(0.01);
     let mid = ((paper as u16 + dark as u16) / 2) as u8;
-    let (rows, cols) = remnants(inner, mid);
+    let near = |i: usize, n: usize| i < n.div_ceil(7) || i >= n - n.div_ceil(7);
+    let rows: Vec<bool> = (0..h)
+        .map(|y| near(y, h) && (0..w).filter(|&x| inner.at(x, y) < mid).count() * 10 >= w * 7)
+        .collect();
+    let cols: Vec<bool> = (0..w)
+        .map(|x| near(x, w) && (0..h).filter(|&y| inner.at(x, y) < mid).count() * 10 >= h * 7)
+        .collect();
     if !rows.contains(&true) && !cols.contains(&true) {
         return (paper as f32, dark as f32);
     }
@@ -228,21 +234,6 @@ pub fn levels(inner: &Gray) -> (f32, f32) {
     } else {
         (paper, dark)
     }
-}
-
-/// The rows and columns near the edges of a cell's inner part that are
-/// mostly (70%) darker than `mid`: a line's remnant, where a line runs
-/// straight across, or a symbol's bar.
-fn remnants(inner: &Gray, mid: u8) -> (Vec<bool>, Vec<bool>) {
-    let (w, h) = (inner.width, inner.height);
-    let near = |i: usize, n: usize| i < n.div_ceil(7) || i >= n - n.div_ceil(7);
-    let rows = (0..h)
-        .map(|y| near(y, h) && (0..w).filter(|&x| inner.at(x, y) < mid).count() * 10 >= w * 7)
-        .collect();
-    let cols = (0..w)
-        .map(|x| near(x, w) && (0..h).filter(|&y| inner.at(x, y) < mid).count() * 10 >= h * 7)
-        .collect();
-    (rows, cols)
 }
 
 /// The runs of rows (top, bottom) and columns (left, right) from each edge

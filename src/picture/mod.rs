@@ -366,7 +366,7 @@ fn read_cells(
     // would wash out), the cells are read from the square smoothed, σ
     // about 1.2 pixels.
     let smooth = (cell >= GRAINY_CELL && ink::noise(square) >= GRAINY)
-        .then(|| (0..3).fold(square.clone(), |g, _| g.smoothed()));
+        .then(|| square.smoothed().smoothed().smoothed());
     let source = smooth.as_ref().unwrap_or(square);
     let inners: Vec<Gray> = boxes
         .iter()
