@@ -10,7 +10,9 @@
 //! marks doubtful (at most five, the solver's suggestions first); and the
 //! time to read, median and worst (decoding excluded: the browser decodes
 //! on the page). `--list` prints every picture not read exactly;
-//! `--by-side` makes a row per category and side.
+//! `--by-side` makes a row per category and side. On stderr, `READ_TIMES=1`
+//! prints each picture's time and `READ_CORNERS=1` the grid's corners found
+//! (for `benches/pictures/variants.py --crop`).
 
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -74,6 +76,11 @@ fn main() {
         let seconds = start.elapsed().as_secs_f64();
         if std::env::var_os("READ_TIMES").is_some() {
             eprintln!("{file}\t{:.0} ms", seconds * 1000.0);
+        }
+        if std::env::var_os("READ_CORNERS").is_some() {
+            if let Ok(r) = &result {
+                eprintln!("CORNERS\t{file}\t{:?}", r.corners);
+            }
         }
         let key = if by_side && category != "none" {
             format!("{category} {:>2}×{}", f[2], f[2])

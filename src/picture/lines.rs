@@ -202,6 +202,34 @@ pub fn line_places(ink: &Ink, side: usize, columns: bool, frame: Frame) -> Vec<(
         .collect()
 }
 
+/// [`line_places`] for a grid seen by its boxes (read at the boxes' side
+/// squared), whose cell lines, every but each `root`-th, are thinner than
+/// its box lines. A cell line found wider than the box lines either side
+/// of it is a pale line with a row of symbols' tops or feet beside it,
+/// which outweigh it in the profile (a 16×16 screenshot shrunk: letters
+/// cut at the top and read as others); it is put between the box lines
+/// evenly, without width.
+pub fn box_line_places(
+    ink: &Ink,
+    side: usize,
+    root: usize,
+    columns: bool,
+    frame: Frame,
+) -> Vec<(f32, f32)> {
+    let mut places = line_places(ink, side, columns, frame);
+    for i in 0..=side {
+        let k = i % root;
+        if k == 0 {
+            continue;
+        }
+        let (a, b) = (places[i - k], places[i - k + root]);
+        if places[i].1 > a.1.min(b.1) {
+            places[i] = (a.0 + (b.0 - a.0) * k as f32 / root as f32, 0.0);
+        }
+    }
+    places
+}
+
 /// How the cells group into houses.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Houses {
@@ -720,6 +748,35 @@ mod tests {
             }
         }
         assert_ne!(side(&both, whole(&both)), Some(9));
+    }
+
+    #[test]
+    fn a_cell_line_widened_by_symbols_beside_it_is_put_between_the_box_lines() {
+        // A 16×16 of 20-pixel cells; along 60% of the grid, a row of
+        // letters' tops two and three pixels under the thin line at y = 40.
+        let mut ink = drawn(16, 20, |_, line, _| line % 4 == 0);
+        for y in [42, 43] {
+            for x in 0..192 {
+                ink.bits[y * ink.width + x] = true;
+            }
+        }
+        let frame = whole(&ink);
+        let found = line_places(&ink, 16, false, frame);
+        assert!(
+            found[2].1 > found[4].1,
+            "the line and the tops as one: {:?}",
+            found[2]
+        );
+        let places = box_line_places(&ink, 16, 4, false, frame);
+        assert!(
+            (places[2].0 - 40.0).abs() <= 1.0 && places[2].1 == 0.0,
+            "{:?}",
+            places[2]
+        );
+        // The other cell lines, thinner than the box lines, stay as found.
+        assert_eq!(places[1], found[1]);
+        assert_eq!(places[3], found[3]);
+        assert_eq!(places[4], found[4]);
     }
 
     #[test]

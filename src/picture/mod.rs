@@ -343,10 +343,11 @@ fn read_cells(
     // Each cell's inner part, and the contrast that is writing: well above
     // what blank cells show, judged against the grid's most contrasted cells.
     let cell = size as f32 / side as f32;
-    let (xs, ys) = (
-        lines::line_places(ink, side, true, frame),
-        lines::line_places(ink, side, false, frame),
-    );
+    let places = |columns| match (2..=5).find(|r| r * r == side).filter(|_| unproven) {
+        Some(root) => lines::box_line_places(ink, side, root, columns, frame),
+        None => lines::line_places(ink, side, columns, frame),
+    };
+    let (xs, ys) = (places(true), places(false));
     let boxes: Vec<[usize; 4]> = (0..side * side)
         .map(|i| {
             let (r, c) = (i / side, i % side);
