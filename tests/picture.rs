@@ -92,7 +92,7 @@ fn every_grid_is_found_with_its_shape_and_its_symbols() {
         );
         grids += 1;
     }
-    assert_eq!(grids, 28);
+    assert_eq!(grids, 30);
 }
 
 #[test]

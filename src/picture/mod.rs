@@ -169,7 +169,7 @@ fn read_view(
     let ink = ink::threshold(view, (short / 40).max(7));
     // Steps between papers and grids drawn upright are drawn pictures'
     // (a photo's paper is one, its grid at an angle).
-    let clean = ink::noise(view) <= 6;
+    let clean = ink::noise(view) <= CLEAN;
     let found = read_pieces(view, &ink, clean, classifier, boxes_only);
     // A grid whose houses or symbols were wanting had its outline right.
     if !clean || !matches!(found, Err(NotFound::NoGrid)) {
@@ -405,6 +405,20 @@ fn read_cells(
     // theme's shaded boxes stay over it (0.35 and 0.45 each lost one kind
     // on the benchmark sets).
     let min_contrast = (strong * 0.4).max(28.0);
+    // In a drawn picture (a screenshot: upright, no grain, no shadow), an
+    // entry in a pale colour drawn thin (a teal serif `7` shrunk to 17
+    // pixels) falls just under that. Such a cell is read down to 30% as
+    // well, and its symbol kept only if as tall as the grid's and read
+    // surely (below): a pencil mark is half a symbol's height, and a
+    // shrunk picture's pale smudge reads as nothing in particular.
+    let [(x0, y0), (x1, y1), (x2, y2), (x3, y3)] = *straight.corners;
+    let upright = (y0 - y1).abs() <= 1.0
+        && (y3 - y2).abs() <= 1.0
+        && (x0 - x3).abs() <= 1.0
+        && (x1 - x2).abs() <= 1.0;
+    let pale_contrast = (upright && ink::noise(square) <= CLEAN)
+        .then_some((strong * PALE).max(28.0))
+        .filter(|&c| c < min_contrast);
     // A symbol is at least 30% of the cell; from side 10 up (numbers of two
     // digits, often set small to fit), 70% of the grid's symbols' height
     // where they are smaller (pencil marks are about half a symbol's
@@ -418,14 +432,22 @@ fn read_cells(
     } else {
         SMALL_SYMBOL
     };
+    let pale: Vec<bool> = levels
+        .iter()
+        .map(|&(paper, dark)| {
+            pale_contrast.is_some_and(|c| paper - dark >= c && paper - dark < min_contrast)
+        })
+        .collect();
     let mut cells: Vec<glyph::CellInk> = inners
         .iter()
         .zip(&levels)
         .zip(&erased)
         .map(|((g, &l), erased)| {
-            let mut read = glyph::read_cell_down_to(g, l, cell, min_contrast, smallest);
+            // A cell over `min_contrast` reads the same at the lower one.
+            let least = pale_contrast.unwrap_or(min_contrast);
+            let mut read = glyph::read_cell_down_to(g, l, cell, least, smallest);
             if let Some(e) = erased {
-                let without = glyph::read_cell_down_to(e, l, cell, min_contrast, smallest);
+                let without = glyph::read_cell_down_to(e, l, cell, least, smallest);
                 read.tallest = read.tallest.max(without.tallest);
                 read.others.extend(without.readings().cloned());
             }
@@ -434,11 +456,13 @@ fn read_cells(
         .collect();
     let mut heights: Vec<f32> = cells.iter().map(|c| c.tallest).collect();
     heights.sort_by(f32::total_cmp);
-    let min_height =
-        (heights[heights.len() * 95 / 100] * 0.7).clamp(smallest, glyph::SYMBOL_HEIGHT);
-    for c in cells.iter_mut().filter(|c| c.tallest < min_height) {
-        c.marks.clear();
-        c.others.clear();
+    let symbol = heights[heights.len() * 95 / 100];
+    let min_height = (symbol * 0.7).clamp(smallest, glyph::SYMBOL_HEIGHT);
+    for (c, &pale) in cells.iter_mut().zip(&pale) {
+        if c.tallest < min_height || (pale && c.tallest < symbol * PALE_HEIGHT) {
+            c.marks.clear();
+            c.others.clear();
+        }
     }
     let marked = cells
         .iter()
@@ -465,8 +489,14 @@ fn read_cells(
                 .collect()
         })
         .collect();
-    let (alphabet, grid_cells, confidence, alternatives) =
+    let (alphabet, mut grid_cells, mut confidence, alternatives) =
         choose_alphabet(side, &cells, &probabilities);
+    for i in 0..grid_cells.len() {
+        if pale[i] && grid_cells[i] != 0 && confidence[i] < PALE_SURE {
+            grid_cells[i] = 0;
+            confidence[i] = 0.6;
+        }
+    }
     let grid = Grid::from_cells(shape, grid_cells).map_err(|_| NotFound::NoGrid)?;
     if assumed && !bears_out_boxes(&grid) {
         return Err(NotFound::NoHouses(side));
@@ -480,6 +510,17 @@ fn read_cells(
         settled: Vec::new(),
     })
 }
+
+/// A picture's noise ([`ink::noise`]) at most this is clean: drawn, not
+/// photographed.
+const CLEAN: u64 = 6;
+
+/// A pale entry's least contrast in a drawn picture (of the strongest
+/// cells'), and the height (of the grid's symbols') and confidence its
+/// symbol must show to stand.
+const PALE: f32 = 0.3;
+const PALE_HEIGHT: f32 = 0.85;
+const PALE_SURE: f32 = 0.9;
 
 /// The least height of a symbol over its cell's side, in a grid of side
 /// 10 or more whose symbols are all small.
