@@ -366,8 +366,9 @@ fn read_cells(
     // to keep (48 pixels and more: not a 25×25, whose 2-pixel strokes it
     // would wash out), the cells are read from the square smoothed, σ
     // about 1.2 pixels.
-    let smooth = (cell >= GRAINY_CELL && ink::noise(square) >= GRAINY)
-        .then(|| square.smoothed().smoothed().smoothed());
+    let noise = ink::noise(square);
+    let smooth =
+        (cell >= GRAINY_CELL && noise >= GRAINY).then(|| square.smoothed().smoothed().smoothed());
     let source = smooth.as_ref().unwrap_or(square);
     let inners: Vec<Gray> = boxes
         .iter()
@@ -416,9 +417,7 @@ fn read_cells(
         && (y3 - y2).abs() <= 1.0
         && (x0 - x3).abs() <= 1.0
         && (x1 - x2).abs() <= 1.0;
-    let pale_contrast = (upright && ink::noise(square) <= CLEAN)
-        .then_some((strong * PALE).max(28.0))
-        .filter(|&c| c < min_contrast);
+    let pale_contrast = (upright && noise <= CLEAN).then_some((strong * PALE).max(28.0));
     // A symbol is at least 30% of the cell; from side 10 up (numbers of two
     // digits, often set small to fit), 70% of the grid's symbols' height
     // where they are smaller (pencil marks are about half a symbol's
