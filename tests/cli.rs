@@ -961,6 +961,17 @@ fn read_prints_a_picture_s_puzzle_for_the_other_commands() {
 }
 
 #[test]
+fn read_turns_a_phone_photo_the_way_its_exif_says() {
+    // 0031 is 0002's photo stored lying on its side, with the EXIF
+    // orientation a phone writes (turn a quarter clockwise to show).
+    let upright = run(&["read", &data("pictures/0002-photo-9.jpg")], "");
+    let stored = run(&["read", &data("pictures/0031-photo-9.jpg")], "");
+    assert!(stored.status.success(), "{}", text(&stored.stderr));
+    assert_eq!(text(&stored.stdout), text(&upright.stdout));
+    assert_eq!(text(&stored.stdout).trim().len(), 81);
+}
+
+#[test]
 fn read_says_where_no_puzzle_was_found_and_goes_on() {
     let crossword = data("pictures/0005-none-crossword.png");
     let screen = data("pictures/0003-screen-6.png");

@@ -68,7 +68,12 @@ class Reader {
 
 /** The picture's pixels, its longest side at most MAX_SIDE: { canvas, rgba, width, height }. */
 async function decode(file) {
-  const bitmap = await createImageBitmap(file);
+  // The way up it is shown: a phone stores a photo lying as its sensor lay
+  // and says in the EXIF how to turn it ('from-image', the default in
+  // current browsers; one that does not know the value throws, and gets the default).
+  const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' }).catch((e) =>
+    e instanceof TypeError ? createImageBitmap(file) : Promise.reject(e),
+  );
   const scale = Math.min(1, MAX_SIDE / Math.max(bitmap.width, bitmap.height));
   const width = Math.max(1, Math.round(bitmap.width * scale));
   const height = Math.max(1, Math.round(bitmap.height * scale));

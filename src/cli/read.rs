@@ -28,14 +28,25 @@ enum ReadFormat {
     Tsv,
 }
 
+/// The picture's pixels the way up it is shown: a phone stores a photo as
+/// its sensor saw it and says in the EXIF orientation how to turn it (a
+/// portrait photo is usually stored lying on its side), as browsers and
+/// viewers do.
 fn decode(path: &str) -> Result<Gray, String> {
-    let image = image::ImageReader::open(path)
+    use image::ImageDecoder;
+    let mut decoder = image::ImageReader::open(path)
         .map_err(|e| e.to_string())?
         .with_guessed_format()
         .map_err(|e| e.to_string())?
-        .decode()
-        .map_err(|e| e.to_string())?
-        .to_rgba8();
+        .into_decoder()
+        .map_err(|e| e.to_string())?;
+    // An unreadable orientation leaves the picture as stored.
+    let orientation = decoder
+        .orientation()
+        .unwrap_or(image::metadata::Orientation::NoTransforms);
+    let mut image = image::DynamicImage::from_decoder(decoder).map_err(|e| e.to_string())?;
+    image.apply_orientation(orientation);
+    let image = image.to_rgba8();
     let (w, h) = (image.width() as usize, image.height() as usize);
     Gray::from_rgba(w, h, image.as_raw()).ok_or_else(|| "the picture is empty".into())
 }

@@ -28,6 +28,16 @@ impl Gray {
         })
     }
 
+    /// A square picture turned `k` quarter turns, so that its corner `k`
+    /// (top-left, top-right, bottom-right, bottom-left) is top-left.
+    pub fn turned(&self, k: usize) -> Gray {
+        Gray {
+            width: self.width,
+            height: self.height,
+            pixels: turned(&self.pixels, self.width, k),
+        }
+    }
+
     /// A picture from RGBA bytes (a canvas's `ImageData`); transparent pixels
     /// count as white, as a page shows them.
     pub fn from_rgba(width: usize, height: usize, rgba: &[u8]) -> Option<Gray> {
@@ -159,6 +169,15 @@ pub struct Ink {
 }
 
 impl Ink {
+    /// A square [`Gray::turned`].
+    pub fn turned(&self, k: usize) -> Ink {
+        Ink {
+            width: self.width,
+            height: self.height,
+            bits: turned(&self.bits, self.width, k),
+        }
+    }
+
     /// Whether `(x, y)` is ink.
     #[inline]
     pub fn at(&self, x: usize, y: usize) -> bool {
@@ -257,9 +276,49 @@ pub fn noise(picture: &Gray) -> u64 {
     (3.0 * median as f32 / 0.954).round() as u64
 }
 
+/// The pixels of a `side`-square picture turned `k` quarter turns: the
+/// new `(x, y)` is the old corner `k`'s neighbourhood, walked the same way.
+fn turned<T: Copy>(pixels: &[T], side: usize, k: usize) -> Vec<T> {
+    let last = side - 1;
+    let mut out = Vec::with_capacity(pixels.len());
+    for y in 0..side {
+        for x in 0..side {
+            let (u, v) = match k % 4 {
+                0 => (x, y),
+                1 => (last - y, x),
+                2 => (last - x, last - y),
+                _ => (y, last - x),
+            };
+            out.push(pixels[v * side + u]);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_turn_brings_the_named_corner_to_the_top_left() {
+        // 0 1 2 / 3 4 5 / 6 7 8: corners top-left 0, top-right 2,
+        // bottom-right 8, bottom-left 6.
+        let g = Gray::new(3, 3, (0..9).collect()).unwrap();
+        for (k, corner) in [(0, 0), (1, 2), (2, 8), (3, 6)] {
+            let t = g.turned(k);
+            assert_eq!(t.at(0, 0), corner, "turn {k}");
+            // The next corner clockwise comes top-right.
+            assert_eq!(t.at(2, 0), [2, 8, 6, 0][k], "turn {k}");
+        }
+        assert_eq!(g.turned(1).turned(3).pixels, g.pixels);
+        assert_eq!(g.turned(2).turned(2).pixels, g.pixels);
+        let ink = Ink {
+            width: 3,
+            height: 3,
+            bits: (0..9).map(|i| i == 2).collect(),
+        };
+        assert!(ink.turned(1).at(0, 0));
+    }
 
     #[test]
     fn smoothing_spreads_a_speck_and_keeps_flat_paper() {

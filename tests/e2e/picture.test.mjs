@@ -59,6 +59,7 @@ const POJ = (await readFile(join(ROOT, 'tests/data/judge/poj3074.in'), 'utf8')).
 /** A value as the grid shows it in the truth's alphabet ('' for empty). */
 function symbol(alphabet, value) {
   if (value === 0) return '';
+  if (alphabet === 'hex') return (value - 1).toString(16).toUpperCase();
   return alphabet === 'letters' ? String.fromCharCode(64 + value) : String(value);
 }
 
@@ -244,6 +245,22 @@ test('a photo dropped on the grid is read and used as one undoable step', async 
     // Same shape: the view's own Undo step.
     await page.keyboard.press('Control+z');
     assert.deepEqual(await cellTexts(page), before);
+  });
+});
+
+test('a phone photo stored on its side and a screenshot turned are read the right way up', async () => {
+  await inPage(browser, site.url, async (page) => {
+    // 0031: stored lying down with the EXIF turn a phone writes; 0032: a
+    // screenshot turned a quarter turn, nothing saying so.
+    for (const file of ['0031-photo-9.jpg', '0032-screen-16.png']) {
+      await page.setInputFiles('#picture-file', join(PICTURES, file));
+      assert.equal(await readingDone(page), 'review', file);
+      const truth = TRUTH[file];
+      assert.deepEqual(await reviewTexts(page), truthTexts(truth), file);
+      await page.screenshot({ path: join(SHOTS, `picture-review-turned-${file.replace(/\..*/, '')}.png`) });
+      await page.click('#picture-use');
+      assert.deepEqual(await cellTexts(page), truthTexts(truth), file);
+    }
   });
 });
 
