@@ -217,20 +217,39 @@ function fail(message) {
   ui.cancel.focus();
 }
 
-/** The picture, the grid found outlined and the rest dimmed. */
+/**
+ * The picture, the grid found outlined and the rest dimmed; turned by
+ * quarter turns the way the grid was read (a picture lying on its side is
+ * shown upright, so that its cells compare with the grid read beside it).
+ */
 function draw({ canvas: picture, width, height }, corners) {
   const canvas = ui.shot;
   const fit = Math.min(1, (SHOWN_SIDE * (globalThis.devicePixelRatio || 1)) / Math.max(width, height));
-  canvas.width = Math.max(1, Math.round(width * fit));
-  canvas.height = Math.max(1, Math.round(height * fit));
+  const [w, h] = [Math.max(1, Math.round(width * fit)), Math.max(1, Math.round(height * fit))];
+  const found = corners && corners.length >= 8;
+  // The grid's top edge (its first two corners), in quarter turns clockwise.
+  const turn = found
+    ? (Math.round(Math.atan2(corners[3] - corners[1], corners[2] - corners[0]) / (Math.PI / 2)) + 4) % 4
+    : 0;
+  [canvas.width, canvas.height] = turn % 2 ? [h, w] : [w, h];
   const c = canvas.getContext('2d');
-  c.drawImage(picture, 0, 0, canvas.width, canvas.height);
-  if (!corners || corners.length < 8) return;
+  c.setTransform(1, 0, 0, 1, 0, 0);
+  c.translate(
+    ...[
+      [0, 0],
+      [0, w],
+      [w, h],
+      [h, 0],
+    ][turn],
+  );
+  c.rotate((-turn * Math.PI) / 2);
+  c.drawImage(picture, 0, 0, w, h);
+  if (!found) return;
   const quad = new Path2D();
   for (let i = 0; i < 4; i++) quad[i ? 'lineTo' : 'moveTo'](corners[2 * i] * fit, corners[2 * i + 1] * fit);
   quad.closePath();
   const outside = new Path2D();
-  outside.rect(0, 0, canvas.width, canvas.height);
+  outside.rect(0, 0, w, h);
   outside.addPath(quad);
   c.fillStyle = 'rgba(0, 0, 0, 0.35)';
   c.fill(outside, 'evenodd');

@@ -250,13 +250,22 @@ test('a photo dropped on the grid is read and used as one undoable step', async 
 
 test('a phone photo stored on its side and a screenshot turned are read the right way up', async () => {
   await inPage(browser, site.url, async (page) => {
-    // 0031: stored lying down with the EXIF turn a phone writes; 0032: a
-    // screenshot turned a quarter turn, nothing saying so.
-    for (const file of ['0031-photo-9.jpg', '0032-screen-16.png']) {
+    // 0031: stored lying down with the EXIF turn a phone writes; 0032 and
+    // 0033: screenshots turned a quarter and three quarters, nothing saying
+    // so. Each is shown the way its grid reads: 0031 and 0033 stand taller
+    // than wide that way (0032 is square).
+    for (const [file, tall] of [
+      ['0031-photo-9.jpg', true],
+      ['0032-screen-16.png', null],
+      ['0033-screen-9.png', true],
+    ]) {
       await page.setInputFiles('#picture-file', join(PICTURES, file));
       assert.equal(await readingDone(page), 'review', file);
       const truth = TRUTH[file];
       assert.deepEqual(await reviewTexts(page), truthTexts(truth), file);
+      if (tall !== null) {
+        assert.equal(await page.$eval('#picture-shot', (c) => c.height > c.width), tall, `${file} shown upright`);
+      }
       await page.screenshot({ path: join(SHOTS, `picture-review-turned-${file.replace(/\..*/, '')}.png`) });
       await page.click('#picture-use');
       assert.deepEqual(await cellTexts(page), truthTexts(truth), file);
