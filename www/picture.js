@@ -232,8 +232,8 @@ function draw({ canvas: picture, width, height }, corners) {
     ? (Math.round(Math.atan2(corners[3] - corners[1], corners[2] - corners[0]) / (Math.PI / 2)) + 4) % 4
     : 0;
   [canvas.width, canvas.height] = turn % 2 ? [h, w] : [w, h];
+  // (Sizing the canvas reset its transform.)
   const c = canvas.getContext('2d');
-  c.setTransform(1, 0, 0, 1, 0, 0);
   c.translate(
     ...[
       [0, 0],
@@ -253,7 +253,7 @@ function draw({ canvas: picture, width, height }, corners) {
   outside.addPath(quad);
   c.fillStyle = 'rgba(0, 0, 0, 0.35)';
   c.fill(outside, 'evenodd');
-  const line = Math.max(2, canvas.width / 250);
+  const line = Math.max(2, w / 250);
   c.lineJoin = 'round';
   c.lineWidth = line * 2.2;
   c.strokeStyle = 'rgba(255, 255, 255, 0.9)';

@@ -279,6 +279,7 @@ pub fn noise(picture: &Gray) -> u64 {
 /// The pixels of a `side`-square picture turned `k` quarter turns: the
 /// new `(x, y)` is the old corner `k`'s neighbourhood, walked the same way.
 fn turned<T: Copy>(pixels: &[T], side: usize, k: usize) -> Vec<T> {
+    debug_assert_eq!(pixels.len(), side * side, "a square picture");
     let last = side - 1;
     let mut out = Vec::with_capacity(pixels.len());
     for y in 0..side {

@@ -312,10 +312,10 @@ fn read_grid(
         return found;
     }
     turns.set(turns.get() - 1);
-    // A grid turned is first read in part (a probe, see `read_cells`): most
-    // of a reading's time is the symbols', and most pictures that come here
-    // are the right way up, only hard to read, or no puzzle at all.
-    // Quarter turns first: a phone held sideways.
+    // Quarter turns first (a phone held sideways). Each turn is first read
+    // in part (a probe, see `read_cells`): most of a reading's time is the
+    // symbols', and most grids that come here are the right way up, only
+    // hard to read, or no puzzle at all.
     [1, 3, 2]
         .into_iter()
         .find_map(|k| {
