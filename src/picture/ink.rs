@@ -67,10 +67,15 @@ impl Gray {
         let x = x.clamp(0.0, (self.width - 1) as f32);
         let y = y.clamp(0.0, (self.height - 1) as f32);
         let (x0, y0) = (x as usize, y as usize);
-        let (x1, y1) = ((x0 + 1).min(self.width - 1), (y0 + 1).min(self.height - 1));
+        // The next pixel across and down, or this one at the last column
+        // or row; one slice of the two rows (one bounds check).
+        let across = usize::from(x0 + 1 < self.width);
+        let down = if y0 + 1 < self.height { self.width } else { 0 };
+        let at = y0 * self.width + x0;
+        let p = &self.pixels[at..=at + down + across];
         let (fx, fy) = (x - x0 as f32, y - y0 as f32);
-        let top = self.at(x0, y0) as f32 * (1.0 - fx) + self.at(x1, y0) as f32 * fx;
-        let bottom = self.at(x0, y1) as f32 * (1.0 - fx) + self.at(x1, y1) as f32 * fx;
+        let top = p[0] as f32 * (1.0 - fx) + p[across] as f32 * fx;
+        let bottom = p[down] as f32 * (1.0 - fx) + p[down + across] as f32 * fx;
         top * (1.0 - fy) + bottom * fy
     }
 
@@ -186,37 +191,54 @@ impl Ink {
 }
 
 /// Ink where a pixel is darker than the mean of the `(2r+1)²` window around
-/// it by more than a margin: `max(4, mean / 64)`, small enough for the pale
-/// one-pixel lines of many web grids, or three times the picture's noise
-/// where that is more (a photo's grain and JPEG ringing on blank paper are
-/// no ink). Measured on the benchmark set: margins of 1/16 and 1/32 of the
-/// mean lost 11 and 1 of 124 screenshots' grids.
+/// it by more than [`MARGIN`] levels, small enough for the pale one-pixel
+/// lines of many web grids, or three times the picture's noise where that
+/// is more (a photo's grain and JPEG ringing on blank paper are no ink).
+/// Measured on the benchmark set: margins of 1/16 and 1/32 of the mean lost
+/// 11 and 1 of 124 screenshots' grids.
+///
+/// Whole numbers throughout, no division: `p < mean − margin` is
+/// `(p + margin) · area < total`. The summed-area table is kept in `u32`
+/// with wrapping sums: a window's total is at most `255 · area`, under
+/// 2³² for any window under 4,000 pixels a side (the reader's pictures are
+/// at most 2,000), and wrapping differences of the table give it exactly.
 pub fn threshold(picture: &Gray, radius: usize) -> Ink {
-    let noise = noise(picture);
+    let margin = MARGIN.max(noise(picture));
     let (w, h) = (picture.width, picture.height);
+    debug_assert!((2 * radius as u64 + 1).pow(2) * 255 < 1 << 32);
     // Summed-area table with a zero row and column in front.
-    let mut sums = vec![0u64; (w + 1) * (h + 1)];
-    for y in 0..h {
-        let mut row = 0u64;
-        for x in 0..w {
-            row += picture.at(x, y) as u64;
-            sums[(y + 1) * (w + 1) + x + 1] = sums[y * (w + 1) + x + 1] + row;
+    let stride = w + 1;
+    let mut sums = vec![0u32; stride * (h + 1)];
+    for (y, row) in picture.pixels.chunks_exact(w).enumerate() {
+        let (above, below) = sums.split_at_mut((y + 1) * stride);
+        let (above, below) = (&above[y * stride..], &mut below[..stride]);
+        let mut run = 0u32;
+        for (x, &p) in row.iter().enumerate() {
+            run = run.wrapping_add(p as u32);
+            below[x + 1] = above[x + 1].wrapping_add(run);
         }
     }
     let mut bits = vec![false; w * h];
-    for y in 0..h {
+    for (y, (row, out)) in picture
+        .pixels
+        .chunks_exact(w)
+        .zip(bits.chunks_exact_mut(w))
+        .enumerate()
+    {
         let (y0, y1) = (y.saturating_sub(radius), (y + radius + 1).min(h));
-        for x in 0..w {
+        let (top, bottom) = (
+            &sums[y0 * stride..][..stride],
+            &sums[y1 * stride..][..stride],
+        );
+        let rows = (y1 - y0) as u64;
+        for (x, (&p, ink)) in row.iter().zip(out.iter_mut()).enumerate() {
             let (x0, x1) = (x.saturating_sub(radius), (x + radius + 1).min(w));
-            let total = sums[y1 * (w + 1) + x1] + sums[y0 * (w + 1) + x0]
-                - sums[y0 * (w + 1) + x1]
-                - sums[y1 * (w + 1) + x0];
-            let area = ((x1 - x0) * (y1 - y0)) as u64;
-            let p = picture.at(x, y) as u64;
-            // p < mean - margin, in whole numbers: p·area + margin·area < total.
-            let mean = total / area;
-            let margin = (mean / 64).max(4).max(noise);
-            bits[y * w + x] = (p + margin) * area < total;
+            let total = bottom[x1]
+                .wrapping_sub(bottom[x0])
+                .wrapping_sub(top[x1])
+                .wrapping_add(top[x0]);
+            let area = (x1 - x0) as u64 * rows;
+            *ink = (p as u64 + margin) * area < total as u64;
         }
     }
     Ink {
@@ -225,6 +247,9 @@ pub fn threshold(picture: &Gray, radius: usize) -> Ink {
         bits,
     }
 }
+
+/// The least margin of [`threshold`], in levels.
+const MARGIN: u64 = 4;
 
 /// The ink that is darker than the picture on both sides of it, across or
 /// down, `reach` pixels away: lines and strokes, not the dark side of a

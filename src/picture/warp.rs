@@ -73,14 +73,14 @@ pub fn straighten(
 ) -> Option<Gray> {
     let map = Homography::square_to(size as f32, corners)?;
     let whole = size + 2 * margin;
-    let mut pixels = Vec::with_capacity(whole * whole);
-    for y in 0..whole {
-        for x in 0..whole {
-            let (u, v) = map.map(
-                x as f32 + 0.5 - margin as f32,
-                y as f32 + 0.5 - margin as f32,
-            );
-            pixels.push(picture.sample(u - 0.5, v - 0.5).round() as u8);
+    let mut pixels = vec![0u8; whole * whole];
+    for (y, row) in pixels.chunks_exact_mut(whole).enumerate() {
+        let v = y as f32 + 0.5 - margin as f32;
+        for (x, out) in row.iter_mut().enumerate() {
+            let (px, py) = map.map(x as f32 + 0.5 - margin as f32, v);
+            // Rounded half up: the level is never negative (`round` is a
+            // library call, a tenth of the straightening's time).
+            *out = (picture.sample(px - 0.5, py - 0.5) + 0.5) as u8;
         }
     }
     Gray::new(whole, whole, pixels)
