@@ -635,20 +635,37 @@ fn features(inner: &Gray, b: [usize; 4], paper: f32, contrast: f32, cell: f32) -
     );
     let mut out = vec![0f32; FEATURES];
     const SUB: usize = 3;
+    // Each sub-sample's place in the cell's pixels, across and down (the
+    // same for every row and every column of the glyph): the pixel before
+    // it, its fraction of the way to the next, and the step to the next;
+    // `None` outside the box, which is paper. The same sums as
+    // `inner.sample` at each point, worked out once per axis.
+    let axis = |origin: usize, offset: f32, extent: f32, len: usize, step: usize| {
+        (0..GLYPH * SUB)
+            .map(|i| {
+                let t = (i / SUB) as f32 + ((i % SUB) as f32 + 0.5) / SUB as f32;
+                let p = (t - offset) / scale;
+                if p < 0.0 || p > extent {
+                    return None;
+                }
+                let p = (origin as f32 + p - 0.5).clamp(0.0, (len - 1) as f32);
+                let p0 = p as usize;
+                Some((p0, p - p0 as f32, if p0 + 1 < len { step } else { 0 }))
+            })
+            .collect::<Vec<_>>()
+    };
+    let across = axis(b[0], ox, w, inner.width, 1);
+    let down = axis(b[1], oy, h, inner.height, inner.width);
     for gy in 0..GLYPH {
         for gx in 0..GLYPH {
             let mut sum = 0.0;
-            for sy in 0..SUB {
-                for sx in 0..SUB {
-                    let tx = gx as f32 + (sx as f32 + 0.5) / SUB as f32;
-                    let ty = gy as f32 + (sy as f32 + 0.5) / SUB as f32;
-                    // Back into the cell's pixels; outside the box is paper.
-                    let x = (tx - ox) / scale;
-                    let y = (ty - oy) / scale;
-                    if x < 0.0 || y < 0.0 || x > w || y > h {
-                        continue;
-                    }
-                    let level = inner.sample(b[0] as f32 + x - 0.5, b[1] as f32 + y - 0.5);
+            for &(y0, fy, dy) in down[gy * SUB..][..SUB].iter().flatten() {
+                for &(x0, fx, dx) in across[gx * SUB..][..SUB].iter().flatten() {
+                    let at = y0 * inner.width + x0;
+                    let p = &inner.pixels[at..=at + dy + dx];
+                    let top = p[0] as f32 * (1.0 - fx) + p[dx] as f32 * fx;
+                    let bottom = p[dy] as f32 * (1.0 - fx) + p[dy + dx] as f32 * fx;
+                    let level = top * (1.0 - fy) + bottom * fy;
                     sum += ((paper - level) / contrast).clamp(0.0, 1.0);
                 }
             }

@@ -62,13 +62,23 @@ fn profile(ink: &Ink, columns: bool) -> Vec<f32> {
     let mut counts = vec![0u32; n];
     for y in 0..n {
         if columns {
+            // The first and last columns have one neighbour.
             let r = row(y);
-            for (x, c) in counts.iter_mut().enumerate() {
-                *c += (r[x.saturating_sub(1)] | r[x] | r[(x + 1).min(n - 1)]) as u32;
+            counts[0] += (r[0] | r[1.min(n - 1)]) as u32;
+            for (c, near) in counts[1..].iter_mut().zip(r.windows(3)) {
+                *c += (near[0] | near[1] | near[2]) as u32;
+            }
+            if n > 1 {
+                counts[n - 1] += (r[n - 2] | r[n - 1]) as u32;
             }
         } else {
             let (a, b, c) = (row(y.saturating_sub(1)), row(y), row((y + 1).min(n - 1)));
-            counts[y] = (0..n).filter(|&x| a[x] | b[x] | c[x]).count() as u32;
+            counts[y] = a
+                .iter()
+                .zip(b)
+                .zip(c)
+                .map(|((a, b), c)| (a | b | c) as u32)
+                .sum();
         }
     }
     counts.iter().map(|&c| c as f32 / n as f32).collect()
