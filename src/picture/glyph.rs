@@ -595,12 +595,11 @@ fn pieces(inner: &Gray, strong: f32, weak: f32, w: usize, h: usize) -> Vec<Piece
             continue;
         }
         seen[start] = true;
-        stack.push(start);
+        stack.push((start % w, start / w));
         let mut bounds = [usize::MAX, usize::MAX, 0, 0];
         let mut pixels = 0;
-        while let Some(i) = stack.pop() {
-            let (x, y) = (i % w, i / w);
-            if level(i) < strong {
+        while let Some((x, y)) = stack.pop() {
+            if level(y * w + x) < strong {
                 pixels += 1;
                 bounds = [
                     bounds[0].min(x),
@@ -614,7 +613,7 @@ fn pieces(inner: &Gray, strong: f32, weak: f32, w: usize, h: usize) -> Vec<Piece
                     let j = ny * w + nx;
                     if level(j) < weak && !seen[j] {
                         seen[j] = true;
-                        stack.push(j);
+                        stack.push((nx, ny));
                     }
                 }
             }

@@ -66,6 +66,12 @@ impl Gray {
     pub fn sample(&self, x: f32, y: f32) -> f32 {
         let x = x.clamp(0.0, (self.width - 1) as f32);
         let y = y.clamp(0.0, (self.height - 1) as f32);
+        self.sample_inside(x, y)
+    }
+
+    /// [`Gray::sample`] at a point already inside the picture (clamped).
+    #[inline]
+    pub fn sample_inside(&self, x: f32, y: f32) -> f32 {
         let (x0, y0) = (x as usize, y as usize);
         // The next pixel across and down, or this one at the last column
         // or row; one slice of the two rows (one bounds check).
@@ -231,14 +237,30 @@ pub fn threshold(picture: &Gray, radius: usize) -> Ink {
             &sums[y1 * stride..][..stride],
         );
         let rows = (y1 - y0) as u64;
-        for (x, (&p, ink)) in row.iter().zip(out.iter_mut()).enumerate() {
+        let dark = |p: u8, total: u32, area: u64| (p as u64 + margin) * area < total as u64;
+        // Columns whose window the picture's left or right edge cuts.
+        let near_edge = (0..radius.min(w)).chain(w.saturating_sub(radius).max(radius)..w);
+        for x in near_edge {
             let (x0, x1) = (x.saturating_sub(radius), (x + radius + 1).min(w));
             let total = bottom[x1]
                 .wrapping_sub(bottom[x0])
                 .wrapping_sub(top[x1])
                 .wrapping_add(top[x0]);
-            let area = (x1 - x0) as u64 * rows;
-            *ink = (p as u64 + margin) * area < total as u64;
+            out[x] = dark(row[x], total, (x1 - x0) as u64 * rows);
+        }
+        // The rest, whose windows are whole: column x's window starts at
+        // x − radius and ends before x + radius + 1 (vectorised).
+        if w <= 2 * radius {
+            continue;
+        }
+        let span = 2 * radius + 1;
+        let area = span as u64 * rows;
+        let ends = bottom[span..].iter().zip(&top[span..]);
+        let starts = bottom.iter().zip(top);
+        let cells = row[radius..w - radius].iter().zip(&mut out[radius..]);
+        for (((&p, ink), (&b1, &t1)), (&b0, &t0)) in cells.zip(ends).zip(starts) {
+            let total = b1.wrapping_sub(b0).wrapping_sub(t1).wrapping_add(t0);
+            *ink = dark(p, total, area);
         }
     }
     Ink {
@@ -356,6 +378,48 @@ mod tests {
         assert_eq!(g.at(1, 2), 180);
         assert_eq!(g.at(1, 1), 190);
         assert_eq!(g.at(0, 0), 200);
+    }
+
+    /// The threshold as defined, window by window, on pictures narrower
+    /// and wider than its window: the summed-area table, the whole-window
+    /// columns and the edge columns give the same ink.
+    #[test]
+    fn the_threshold_is_its_definition() {
+        let mut seed = 7u32;
+        let mut level = || {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (seed >> 16) as u8
+        };
+        for (w, h, radius) in [
+            (1, 1, 1),
+            (3, 7, 2),
+            (9, 4, 4),
+            (10, 10, 5),
+            (23, 17, 3),
+            (40, 3, 7),
+        ] {
+            let g = Gray::new(w, h, (0..w * h).map(|_| level()).collect()).unwrap();
+            let margin = MARGIN.max(noise(&g));
+            let ink = threshold(&g, radius);
+            for y in 0..h {
+                for x in 0..w {
+                    let (x0, x1) = (x.saturating_sub(radius), (x + radius + 1).min(w));
+                    let (y0, y1) = (y.saturating_sub(radius), (y + radius + 1).min(h));
+                    let total: u64 = (y0..y1)
+                        .flat_map(|v| (x0..x1).map(move |u| (u, v)))
+                        .map(|(u, v)| g.at(u, v) as u64)
+                        .sum();
+                    let area = ((x1 - x0) * (y1 - y0)) as u64;
+                    let mean = total as f64 / area as f64;
+                    let dark = (g.at(x, y) as f64) < mean - margin as f64;
+                    assert_eq!(
+                        ink.at(x, y),
+                        dark,
+                        "{w}×{h}, radius {radius}, at ({x}, {y})"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

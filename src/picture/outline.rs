@@ -36,21 +36,22 @@ impl Piece {
 /// touches itself only at corners).
 pub fn large_pieces(ink: &Ink, min_side: usize) -> Vec<Piece> {
     let (w, h) = (ink.width, ink.height);
-    let mut seen = vec![false; w * h];
+    // Ink not yet in a piece; the stack holds places, not indices (which
+    // took a division each to find the place again).
+    let mut left = ink.bits.clone();
     let mut stack = Vec::new();
     let mut pieces = Vec::new();
     for start in 0..w * h {
-        if !ink.bits[start] || seen[start] {
+        if !left[start] {
             continue;
         }
-        seen[start] = true;
-        stack.push(start);
+        left[start] = false;
+        stack.push((start % w, start / w));
         let mut bounds = [usize::MAX, usize::MAX, 0, 0];
         // Extremes of x + y and x − y (offset by h to stay unsigned).
         let mut ext = [usize::MAX, 0, 0, usize::MAX];
         let mut at = [(0usize, 0usize); 4];
-        while let Some(i) = stack.pop() {
-            let (x, y) = (i % w, i / w);
+        while let Some((x, y)) = stack.pop() {
             bounds[0] = bounds[0].min(x);
             bounds[1] = bounds[1].min(y);
             bounds[2] = bounds[2].max(x);
@@ -75,9 +76,9 @@ pub fn large_pieces(ink: &Ink, min_side: usize) -> Vec<Piece> {
             for ny in y.saturating_sub(1)..(y + 2).min(h) {
                 for nx in x.saturating_sub(1)..(x + 2).min(w) {
                     let j = ny * w + nx;
-                    if ink.bits[j] && !seen[j] {
-                        seen[j] = true;
-                        stack.push(j);
+                    if left[j] {
+                        left[j] = false;
+                        stack.push((nx, ny));
                     }
                 }
             }

@@ -74,13 +74,21 @@ pub fn straighten(
     let map = Homography::square_to(size as f32, corners)?;
     let whole = size + 2 * margin;
     let mut pixels = vec![0u8; whole * whole];
+    // A row in two passes: first where each pixel falls in the picture
+    // (the map and the clamp, which the compiler vectorises), then the
+    // four pixels around it.
+    let (last_x, last_y) = ((picture.width - 1) as f32, (picture.height - 1) as f32);
+    let mut fall = vec![(0f32, 0f32); whole];
     for (y, row) in pixels.chunks_exact_mut(whole).enumerate() {
         let v = y as f32 + 0.5 - margin as f32;
-        for (x, out) in row.iter_mut().enumerate() {
+        for (x, at) in fall.iter_mut().enumerate() {
             let (px, py) = map.map(x as f32 + 0.5 - margin as f32, v);
+            *at = ((px - 0.5).clamp(0.0, last_x), (py - 0.5).clamp(0.0, last_y));
+        }
+        for (out, &(px, py)) in row.iter_mut().zip(&fall) {
             // Rounded half up: the level is never negative (`round` is a
             // library call, a tenth of the straightening's time).
-            *out = (picture.sample(px - 0.5, py - 0.5) + 0.5) as u8;
+            *out = (picture.sample_inside(px, py) + 0.5) as u8;
         }
     }
     Gray::new(whole, whole, pixels)
