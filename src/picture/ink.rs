@@ -382,14 +382,22 @@ mod tests {
 
     /// The threshold as defined, window by window, on pictures narrower
     /// and wider than its window: the summed-area table, the whole-window
-    /// columns and the edge columns give the same ink.
+    /// columns and the edge columns give the same ink. The pictures are
+    /// paper with a gentle gradient (little noise, so the margin is small)
+    /// and dark specks of every depth, so that ink and paper both occur.
     #[test]
     fn the_threshold_is_its_definition() {
         let mut seed = 7u32;
-        let mut level = || {
+        let mut random = move || {
             seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
-            (seed >> 16) as u8
+            seed >> 16
         };
+        let mut level = |i: usize, w: usize| {
+            let paper = 170 + ((i % w) * 5 + (i / w) * 3) % 40;
+            let speck = if random() % 4 == 0 { random() % 120 } else { 0 };
+            (paper - speck as usize) as u8
+        };
+        let mut seen = [false; 2];
         for (w, h, radius) in [
             (1, 1, 1),
             (3, 7, 2),
@@ -398,7 +406,7 @@ mod tests {
             (23, 17, 3),
             (40, 3, 7),
         ] {
-            let g = Gray::new(w, h, (0..w * h).map(|_| level()).collect()).unwrap();
+            let g = Gray::new(w, h, (0..w * h).map(|i| level(i, w)).collect()).unwrap();
             let margin = MARGIN.max(noise(&g));
             let ink = threshold(&g, radius);
             for y in 0..h {
@@ -417,9 +425,11 @@ mod tests {
                         dark,
                         "{w}×{h}, radius {radius}, at ({x}, {y})"
                     );
+                    seen[dark as usize] = true;
                 }
             }
         }
+        assert_eq!(seen, [true, true], "both ink and paper");
     }
 
     #[test]
