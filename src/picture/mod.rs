@@ -479,14 +479,17 @@ fn read_cells(
         .collect();
     let levels: Vec<(f32, f32)> = inners.iter().map(glyph::levels).collect();
     // A line's remnant along a cell's edge, where it runs on beyond the
-    // cell, made paper: a symbol that meets it is read without it too.
+    // cell, made paper: a symbol that meets it is read without it too. The
+    // remnant is counted from a quarter of the way from paper to ink: a
+    // blurred line's soft edge is lighter than half-way, yet joins a symbol
+    // set close to it (a `7` on the frame read as `L`, a `5` as `S`).
     let reach = (cell * 0.5) as usize;
     let erased: Vec<Option<Gray>> = inners
         .iter()
         .zip(&boxes)
         .zip(&levels)
         .map(|((inner, b), &(paper, dark))| {
-            let mut runs = glyph::edge_runs(inner, (paper + dark) / 2.0);
+            let mut runs = glyph::edge_runs(inner, (paper * 3.0 + dark) / 4.0);
             let edges = [
                 (false, b[1]),
                 (false, b[3] - 1),
