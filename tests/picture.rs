@@ -79,6 +79,10 @@ const KNOWN_MISREADS: &[(&str, &[usize])] = &[
     // Grain strong enough that four empty cells of a shaded box still
     // read as symbols after smoothing (fifty without it).
     ("0025-photo-16.jpg", &[223, 237, 239, 254]),
+    // 0019 turned a quarter: found, read turned back, but the last row
+    // meets the frame: its `16` at column 13 loses its `1`, and the
+    // frame's corner in the last cell reads `4` (0.27 sure).
+    ("0035-photo-16.jpg", &[252, 255]),
 ];
 
 #[test]
@@ -102,7 +106,7 @@ fn every_grid_is_found_with_its_shape_and_its_symbols() {
         );
         grids += 1;
     }
-    assert_eq!(grids, 34);
+    assert_eq!(grids, 35);
 }
 
 #[test]

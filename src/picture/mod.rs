@@ -125,7 +125,7 @@ pub fn read_with(picture: &Gray, classifier: &Classifier) -> Result<Reading, Not
     };
     let mut best = NotFound::NoGrid;
     let mut found = None;
-    let turns = Cell::new(TURNED_GRIDS);
+    let turns = Turns::new();
     // Outlines seen by their boxes alone, whose cells' lines show in part
     // (`lines::box_side`), are read last, and only when nothing else looked
     // like a grid: reading them costs a classification of every cell, and a
@@ -169,7 +169,7 @@ fn read_view(
     view: &Gray,
     classifier: &Classifier,
     boxes_only: &mut Option<Vec<Corners>>,
-    turns: &Cell<u8>,
+    turns: &Turns,
 ) -> Result<Reading, NotFound> {
     let short = view.width.min(view.height);
     let ink = ink::threshold(view, (short / 40).max(7));
@@ -197,7 +197,7 @@ fn read_pieces(
     clean: bool,
     classifier: &Classifier,
     boxes_only: &mut Option<Vec<Corners>>,
-    turns: &Cell<u8>,
+    turns: &Turns,
 ) -> Result<Reading, NotFound> {
     let short = view.width.min(view.height);
     let mut best = NotFound::NoGrid;
@@ -250,8 +250,8 @@ fn read_pieces(
 /// symbols, read as they lie, are unsure and repeat (or, lying down, are
 /// too short to be symbols). On the fixtures and benchmark sets, readings
 /// the right way up are 0.9 sure and more, turned ones under 0.8, so a turn
-/// is tried below [`UPRIGHT`] and taken above it, for as many grids of a
-/// picture as `turns` allows ([`TURNED_GRIDS`]). The straightened square
+/// is tried below [`UPRIGHT`] and taken above it, as far as the picture's
+/// [`Turns`] allow. The straightened square
 /// is turned, and the corners named from another one: the grid's own
 /// top-left first.
 fn read_grid(
@@ -259,7 +259,7 @@ fn read_grid(
     corners: &Corners,
     classifier: &Classifier,
     boxes_only: &mut Option<Vec<Corners>>,
-    turns: &Cell<u8>,
+    turns: &Turns,
 ) -> Result<Reading, NotFound> {
     let edge = (0..4)
         .map(|i| {
@@ -308,10 +308,9 @@ fn read_grid(
         corners,
     };
     let found = read_symbols(&straight, side, by_boxes, classifier, false);
-    if turns.get() == 0 || found.as_ref().is_ok_and(|r| sureness(r) >= UPRIGHT) {
+    if !turns.grids.spend() || found.as_ref().is_ok_and(|r| sureness(r) >= UPRIGHT) {
         return found;
     }
-    turns.set(turns.get() - 1);
     // Quarter turns first (a phone held sideways). Each turn is first read
     // in part (a probe, see `read_cells`): most of a reading's time is the
     // symbols', and most grids that come here are the right way up, only
@@ -333,6 +332,7 @@ fn read_grid(
                     .filter(|r| sureness(r) >= least)
             };
             read(true, PROBED)?;
+            turns.reads.spend().then_some(())?;
             read(false, UPRIGHT)
         })
         .map_or(found, Ok)
@@ -384,10 +384,42 @@ fn sureness(reading: &Reading) -> f32 {
     }
 }
 
-/// How many grids of one picture are tried turned: a picture that is no
-/// puzzle (a chessboard, a table) offers many that read unsure, and the
-/// grid of a turned one is among the first found.
-const TURNED_GRIDS: u8 = 2;
+/// How much of one picture's reading may go to turning grids: a picture
+/// that is no puzzle (a chessboard, a table) offers many grids that read
+/// unsure. Probes are cheap, a whole reading is not; a turned photo of a
+/// page may first offer the page and its columns of text as grids (a 5×5,
+/// a 4×4), so more grids are probed than read whole.
+struct Turns {
+    /// Grids whose turns are probed.
+    grids: Budget,
+    /// Turns read whole (their probe was sure).
+    reads: Budget,
+}
+
+impl Turns {
+    fn new() -> Turns {
+        Turns {
+            grids: Budget(Cell::new(TURNED_GRIDS)),
+            reads: Budget(Cell::new(TURNED_READS)),
+        }
+    }
+}
+
+/// A count that [`Budget::spend`] takes one from while it lasts.
+struct Budget(Cell<u8>);
+
+impl Budget {
+    /// Takes one; `false` when none was left.
+    fn spend(&self) -> bool {
+        let left = self.0.get();
+        self.0.set(left.saturating_sub(1));
+        left > 0
+    }
+}
+
+/// Grids of one picture whose turns are probed, and turns read whole.
+const TURNED_GRIDS: u8 = 4;
+const TURNED_READS: u8 = 2;
 
 /// A grid read turned is probed first on every n-th cell, about
 /// `PROBE_CELLS` of them but n at most `PROBE_STRIDE`, and read whole if
