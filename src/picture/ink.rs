@@ -197,7 +197,7 @@ impl Ink {
 }
 
 /// Ink where a pixel is darker than the mean of the `(2r+1)²` window around
-/// it by more than [`MARGIN`] levels, small enough for the pale one-pixel
+/// it by more than `MARGIN` (4) levels, small enough for the pale one-pixel
 /// lines of many web grids, or three times the picture's noise where that
 /// is more (a photo's grain and JPEG ringing on blank paper are no ink).
 /// Measured on the benchmark set: margins of 1/16 and 1/32 of the mean lost
