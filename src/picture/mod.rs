@@ -350,12 +350,17 @@ fn read_grid(
         .filter_map(|k| read(k, true).map(|r| (sureness(&r), k)))
         .filter(|&(sure, _)| sure >= PROBED)
         .collect();
-    probed.sort_by(|a, b| b.0.total_cmp(&a.0));
-    probed
-        .into_iter()
-        .take_while(|_| turns.reads.spend())
-        .find_map(|(_, k)| read(k, false).filter(|r| sureness(r) >= UPRIGHT))
-        .map_or(found, Ok)
+    // (Three at most: the surest picked each time, the first of equals.)
+    while !probed.is_empty() && turns.reads.spend() {
+        let surest = (0..probed.len())
+            .min_by(|&a, &b| probed[b].0.total_cmp(&probed[a].0))
+            .unwrap_or(0);
+        let (_, k) = probed.remove(surest);
+        if let Some(reading) = read(k, false).filter(|r| sureness(r) >= UPRIGHT) {
+            return Ok(reading);
+        }
+    }
+    found
 }
 
 /// The symbols of a straightened grid whose lines show `side` cells a side
