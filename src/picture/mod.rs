@@ -267,9 +267,8 @@ const DOUBTFUL: f32 = 0.3;
 /// too short to be symbols). On the fixtures and benchmark sets, readings
 /// the right way up are 0.9 sure and more, turned ones under 0.8, so a turn
 /// is tried below [`UPRIGHT`] and taken above it, as far as the picture's
-/// [`Turns`] allow. The straightened square
-/// is turned, and the corners named from another one: the grid's own
-/// top-left first.
+/// [`Turns`] allow. The straightened square is turned, and the corners
+/// named from another one: the grid's own top-left first.
 fn read_grid(
     view: &Gray,
     corners: &Corners,
@@ -324,7 +323,7 @@ fn read_grid(
         corners,
     };
     let found = read_symbols(&straight, side, by_boxes, classifier, false);
-    if !turns.grids.spend() || found.as_ref().is_ok_and(|r| sureness(r) >= UPRIGHT) {
+    if found.as_ref().is_ok_and(|r| sureness(r) >= UPRIGHT) || !turns.grids.spend() {
         return found;
     }
     // Each turn is first read in part (a probe, see `read_cells`): most of
