@@ -252,12 +252,16 @@ test('a phone photo stored on its side and a screenshot turned are read the righ
   await inPage(browser, site.url, async (page) => {
     // 0031: stored lying down with the EXIF turn a phone writes; 0032 and
     // 0033: screenshots turned a quarter and three quarters, nothing saying
-    // so. Each is shown the way its grid reads: 0031 and 0033 stand taller
+    // so; 0036 and 0037: photos upside down and on their side whose wrong
+    // ways probe nearly as sure, or whose first outline is something else.
+    // Each is shown the way its grid reads: 0031 and 0033 stand taller
     // than wide that way (0032 is square).
     for (const [file, tall] of [
       ['0031-photo-9.jpg', true],
       ['0032-screen-16.png', null],
       ['0033-screen-9.png', true],
+      ['0036-photo-25.jpg', null],
+      ['0037-photo-9.jpg', null],
     ]) {
       await page.setInputFiles('#picture-file', join(PICTURES, file));
       assert.equal(await readingDone(page), 'review', file);
