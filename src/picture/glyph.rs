@@ -637,8 +637,8 @@ fn features(inner: &Gray, b: [usize; 4], paper: f32, contrast: f32, cell: f32) -
     // Each sub-sample's place in the cell's pixels, across and down (the
     // same for every row and every column of the glyph): the pixel before
     // it, its fraction of the way to the next, and the step to the next;
-    // `None` outside the box, which is paper. The same sums as
-    // `inner.sample` at each point, worked out once per axis.
+    // `None` outside the box, which is paper: `inner.sample` at each point,
+    // its places worked out once per axis.
     let axis = |origin: usize, offset: f32, extent: f32, len: usize, step: usize| {
         (0..GLYPH * SUB)
             .map(|i| {
@@ -660,11 +660,7 @@ fn features(inner: &Gray, b: [usize; 4], paper: f32, contrast: f32, cell: f32) -
             let mut sum = 0.0;
             for &(y0, fy, dy) in down[gy * SUB..][..SUB].iter().flatten() {
                 for &(x0, fx, dx) in across[gx * SUB..][..SUB].iter().flatten() {
-                    let at = y0 * inner.width + x0;
-                    let p = &inner.pixels[at..=at + dy + dx];
-                    let top = p[0] as f32 * (1.0 - fx) + p[dx] as f32 * fx;
-                    let bottom = p[dy] as f32 * (1.0 - fx) + p[dy + dx] as f32 * fx;
-                    let level = top * (1.0 - fy) + bottom * fy;
+                    let level = inner.bilinear(y0 * inner.width + x0, dx, dy, fx, fy);
                     sum += ((paper - level) / contrast).clamp(0.0, 1.0);
                 }
             }

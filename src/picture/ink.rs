@@ -74,12 +74,19 @@ impl Gray {
     pub fn sample_inside(&self, x: f32, y: f32) -> f32 {
         let (x0, y0) = (x as usize, y as usize);
         // The next pixel across and down, or this one at the last column
-        // or row; one slice of the two rows (one bounds check).
+        // or row.
         let across = usize::from(x0 + 1 < self.width);
         let down = if y0 + 1 < self.height { self.width } else { 0 };
-        let at = y0 * self.width + x0;
-        let p = &self.pixels[at..=at + down + across];
         let (fx, fy) = (x - x0 as f32, y - y0 as f32);
+        self.bilinear(y0 * self.width + x0, across, down, fx, fy)
+    }
+
+    /// The level `fx` of the way from pixel `at` to the one `across` steps
+    /// on, and `fy` of the way to the row `down` steps on (0 at the last
+    /// column or row); one slice of the two rows (one bounds check).
+    #[inline]
+    pub fn bilinear(&self, at: usize, across: usize, down: usize, fx: f32, fy: f32) -> f32 {
+        let p = &self.pixels[at..=at + down + across];
         let top = p[0] as f32 * (1.0 - fx) + p[across] as f32 * fx;
         let bottom = p[down] as f32 * (1.0 - fx) + p[down + across] as f32 * fx;
         top * (1.0 - fy) + bottom * fy
