@@ -333,29 +333,33 @@ fn read_grid(
     // 25×25 of numbers upside down probed 0.82 sure lying on either side,
     // 0.98 the right way up); on a tie, quarter turns first (a phone held
     // sideways).
-    let read = |k: usize, probe| {
-        let (square, ink) = (square.turned(k), ink.turned(k));
+    // A turn: the square and its ink turned, and the corners renamed.
+    let turned = |k: usize| {
         let corners: Corners = std::array::from_fn(|i| corners[(i + k) % 4]);
+        (square.turned(k), ink.turned(k), corners)
+    };
+    let read = |(square, ink, corners): &(Gray, ink::Ink, Corners), probe| {
         let straight = Straightened {
-            square: &square,
-            ink: &ink,
+            square,
+            ink,
             frame,
-            corners: &corners,
+            corners,
         };
         read_symbols(&straight, side, by_boxes, classifier, probe).ok()
     };
-    let mut probed: Vec<(f32, usize)> = [1, 3, 2]
+    let mut probed: Vec<(f32, _)> = [1, 3, 2]
         .into_iter()
-        .filter_map(|k| read(k, true).map(|r| (sureness(&r), k)))
-        .filter(|&(sure, _)| sure >= PROBED)
+        .map(turned)
+        .filter_map(|turn| read(&turn, true).map(|r| (sureness(&r), turn)))
+        .filter(|(sure, _)| *sure >= PROBED)
         .collect();
     // (Three at most: the surest picked each time, the first of equals.)
     while !probed.is_empty() && turns.reads.spend() {
         let surest = (0..probed.len())
             .min_by(|&a, &b| probed[b].0.total_cmp(&probed[a].0))
             .unwrap_or(0);
-        let (_, k) = probed.remove(surest);
-        if let Some(reading) = read(k, false).filter(|r| sureness(r) >= UPRIGHT) {
+        let (_, turn) = probed.remove(surest);
+        if let Some(reading) = read(&turn, false).filter(|r| sureness(r) >= UPRIGHT) {
             return Ok(reading);
         }
     }
