@@ -51,7 +51,7 @@ export const EXAMPLES = [
     text: '..IC.WEP..GS.NA..L.T..B...D.BR..A.NH.L.TXFM.....K...A.O...MC..RBVEW..P..JLT.W..KHY.............GS.......L.....WEK.PS..NA.X..I.P......J....YLDVBXMAGEN....E...L.....X.W.U....S.OH.O.JVDMB..W..RGA.EK.FYC.F.L.C..RU.A...K.T.SO.D.BMD......KN.THJS..ICYLP.QU.PRB.Q.T.SG..YHJV.XFCKAWE.T.N....CXF.PQDBAKEWU.IHYJVMCFX...E..T.GNIL.HJ...Q.AK..E...YH.VX..PR...OT..N.L.H.R...DK.EW...S.N..F..R.X.DN.E..J..TS.CFI.UK....NE...M.F..RD.XKU.PQJLT..K.Q.WJ.S.T.MF...BDV.N.AG.LJ..H..XD.U..PQONG..C..F.M..I..K...N.GAELJH......X..GO.X..V...P..NEA.W.CL..UQD..SJ....CI..B..M.EN..W..HLIQ.D.R.N...J.TO..BM..B...VEN....JT..C.I..QU.P..E.K.YCH...BV...Q.RDSJ..G\n',
   },
   {
-    name: 'A minimal 25×25 (Gecode #1): very hard — the learning engine takes over, for tens of seconds',
+    name: 'A minimal 25×25 (Gecode #1): very hard — the learning engine takes over, for ten seconds or more',
     learn: true,
     text: '...G...9..4.....6F..L8...CEIN.HDM.OF.1L..A..9PJ.4......A...L..JBN.2.D.1...HP49...JB23.AD..7E..C5F...A1H....F.N5....I.BL...26.....7..C.6...H4B..1....I5.F.P...I..B..7.5.L...9....L6A...5OF.8P...K.NE..734B2.E..L...1J.5....O7.K.APO.5.CB1.P....3EM....2L.H.2..MJ.A...9.3.7......P.8C.....CF.DPG62N.E...OH.M.J.DL..OM..IE.B8..NH...3..K.CO1F.B.N.AH..P.78.JE...DE..6.....H......4M.KIB9..N.J..6......C..1.5.G..H.....75LG...6..1..CI..4.E..9K..6.....HGN.O2P.4.......OA..IP849...2.K3...7GN....G....N...P.D9....A...C1J...M.NAFE.4..23.7....8L......J.H9CD1LP..GO....4ME48NK..5.M......JL.......9.I.OG....835.A.DH..P.....35......L.J..E....8IG.67B\n',
   },

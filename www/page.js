@@ -829,7 +829,7 @@ export function boot({
   /**
    * Runs `then` once the searches `needs()` asks for are done: in the
    * solver's worker, in slices, with progress and Cancel, so the page never
-   * waits on a search itself (a hard 25×25 takes tens of seconds).
+   * waits on a search itself (a hard 25×25 takes seconds).
    */
   async function knowing(what, needs, then) {
     if (!needs()) {
