@@ -40,7 +40,9 @@ test: lint unit scale fuzz wasm-test e2e
 lint: build
 	cargo fmt --check
 	cargo clippy --all-targets -- -D warnings
-	cargo clippy --lib --test web_node --test web_browser --target wasm32-unknown-unknown --features page -- -D warnings
+	cargo clippy --lib --test web_node --test web_browser --target wasm32-unknown-unknown --features page,jobs -- -D warnings
+	cargo clippy --lib --target wasm32-unknown-unknown --features page -- -D warnings
+	cargo clippy --lib --target wasm32-unknown-unknown --features jobs -- -D warnings
 	cargo clippy --lib --target wasm32-unknown-unknown --features picture -- -D warnings
 	node_modules/.bin/prettier --check www tests/e2e scripts benches/wasm benches/iss benches/load-size.mjs benches/picture-page.mjs benches/pictures/browser_set.mjs examples/*.js examples/*.css sw.js
 
@@ -65,8 +67,8 @@ browser:
 ## The wasm façade in Node and headless Chromium, for both builds: the
 ## baseline and the one compiled for SIMD (simd128).
 wasm-test: build browser
-	cargo test --target wasm32-unknown-unknown --features page --test web_node --test web_browser
-	RUSTFLAGS="-C target-feature=+simd128" cargo test --target wasm32-unknown-unknown --features page \
+	cargo test --target wasm32-unknown-unknown --features page,jobs --test web_node --test web_browser
+	RUSTFLAGS="-C target-feature=+simd128" cargo test --target wasm32-unknown-unknown --features page,jobs \
 	  --target-dir target/simd --test web_node --test web_browser
 
 e2e: dist browser

@@ -6,7 +6,7 @@
 // the site works under any sub-path. The picture reader is stored only once
 // a picture has been opened (a first visit downloads none of it); from then
 // on it goes with every batch.
-const CACHE = 'bitsudoku-v5';
+const CACHE = 'bitsudoku-v6';
 const FILES = [
   './',
   'index.html',
@@ -44,6 +44,14 @@ const FILES = [
   'www/pkg/bitsudoku_solver.js',
   'www/pkg/bitsudoku_solver_bg.wasm',
   'www/pkg/bitsudoku_solver_simd_bg.wasm',
+  // The jobs module: a first visit does not load it, but offline it must
+  // be there for the first count, generation or collection.
+  'www/jobs-wasm.js',
+  'www/page-solver.js',
+  'www/jobs-worker.js',
+  'www/pkg/bitsudoku_jobs.js',
+  'www/pkg/bitsudoku_jobs_bg.wasm',
+  'www/pkg/bitsudoku_jobs_simd_bg.wasm',
 ];
 
 // The picture reader: its script, its worker and its module (one build).

@@ -51,6 +51,13 @@ const site = [
   'www/pkg/bitsudoku_solver.js',
   'www/pkg/bitsudoku_solver_bg.wasm',
   'www/pkg/bitsudoku_solver_simd_bg.wasm',
+  // The jobs module, loaded on the first count, generation or collection.
+  'www/jobs-wasm.js',
+  'www/page-solver.js',
+  'www/jobs-worker.js',
+  'www/pkg/bitsudoku_jobs.js',
+  'www/pkg/bitsudoku_jobs_bg.wasm',
+  'www/pkg/bitsudoku_jobs_simd_bg.wasm',
   // The picture reader, loaded only when a picture is opened (never in the
   // single file: its page reads no pictures).
   'www/picture.js',
@@ -73,6 +80,18 @@ const bundle = await build({
   write: false,
   loader: { '.wasm': 'base64' },
   logLevel: 'warning',
+  // One module with the page's and the jobs module's exports: the page's
+  // imports of its own module get that one (www/single.js).
+  plugins: [
+    {
+      name: 'single-module',
+      setup(b) {
+        b.onResolve({ filter: /\/pkg\/bitsudoku\.js$/ }, (args) => ({
+          path: join(args.resolveDir, args.path.replace(/bitsudoku\.js$/, 'bitsudoku_single.js')),
+        }));
+      },
+    },
+  ],
 });
 const script = bundle.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
 // The single file's page reads no pictures: the reader must not ride along.

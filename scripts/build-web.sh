@@ -3,12 +3,19 @@
 # wasm32 target, wasm-bindgen-cli at the exact version in Cargo.lock, and the
 # npm tools (binaryen's wasm-opt, esbuild).
 #
-# Three modules; the first two in two builds that share one JS glue (the
+# Five modules; the first four in two builds that share one JS glue (the
 # exports are the same, so wasm-bindgen writes the same glue for both):
 #   bitsudoku            the page's: the solver and the grid view (feature
 #                        `page`), for the page, its worker and <sudoku-solver>
+#   bitsudoku_jobs       the page's jobs a first visit does not run (feature
+#                        `jobs`: counting, estimating, every possible value,
+#                        the generator, collections), which the page's jobs
+#                        worker loads on the first such request
 #   bitsudoku_solver     the solver alone (parse, solve, count, format,
 #                        generate, check), for the promise API and its worker
+#   bitsudoku_single     the page's and the jobs module's exports in one
+#                        (features `page` and `jobs`), for the single file,
+#                        which inlines one module (scripts/build-dist.mjs)
 #   bitsudoku_picture    the picture reader (feature `picture`), which the
 #                        page loads only when a picture is opened; baseline
 #                        only (reading a picture gains nothing from SIMD)
@@ -27,7 +34,7 @@ TARGET=wasm32-unknown-unknown
 OUT=www/pkg
 DIR=target
 # name, cargo features; one line per module.
-MODULES=("bitsudoku page" "bitsudoku_solver" "bitsudoku_picture picture")
+MODULES=("bitsudoku page" "bitsudoku_jobs jobs" "bitsudoku_solver" "bitsudoku_single page,jobs" "bitsudoku_picture picture")
 # Modules built without SIMD only.
 BASELINE_ONLY=" bitsudoku_picture "
 simd_too() { [[ $BASELINE_ONLY != *" $1 "* ]]; }

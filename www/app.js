@@ -3,7 +3,7 @@
 // Until the module is ready the page says it is loading and its controls
 // stay disabled (index.html ships them so).
 import { loadWasm } from './wasm.js';
-import { SolverClient } from './solver-client.js';
+import { PageSolver } from './page-solver.js';
 import { boot } from './page.js';
 import { WorkerLanes, bindCollection } from './collection.js';
 
@@ -16,10 +16,14 @@ try {
       (m) => m.openPicture(file, page),
       (err) => page.say(`The picture reader could not load (${err?.message ?? err}).`, 'error'),
     );
-  // Two workers: one for what the person asks for, one for what the page
-  // works out as they type (the next edit cancels it, not a Solve).
-  const page = boot({ solver: new SolverClient(), analyst: new SolverClient(), openPicture });
-  bindCollection({ makeLanes: () => new WorkerLanes(), open: page.loadText });
+  // Two solvers: one for what the person asks for, one for what the page
+  // works out as they type (the next edit cancels it, not a Solve). Each
+  // counts, generates and checks in a second worker, with the jobs module,
+  // loaded on the first such request (www/jobs-wasm.js).
+  const page = boot({ solver: new PageSolver(), analyst: new PageSolver(), openPicture });
+  // The panel reads a collection with the jobs module, loaded when it starts.
+  const jobs = () => import('./jobs-wasm.js').then((m) => m.loadJobs());
+  bindCollection({ makeLanes: () => new WorkerLanes(), open: page.loadText, jobs });
 } catch (err) {
   const status = document.getElementById('status');
   status.textContent = `The solver could not load (${err?.message ?? err}). Reload the page to try again.`;

@@ -1,15 +1,16 @@
 // The Collection panel: checks every puzzle of a file or of pasted text, in
 // one Web Worker per core (on the page's thread, in slices, in the single
-// file), and shows a table with the failures first and a TSV to download:
-// the rows `bitsudoku check --format tsv` prints for the same input.
+// file) with the jobs module (www/jobs-wasm.js, loaded when a check starts),
+// and shows a table with the failures first and a TSV to download: the rows
+// `bitsudoku check --format tsv` prints for the same input.
 //
 // Memory stays bounded whatever the file's length: the text is read in
 // pieces and cut into puzzles as it comes; only a window of batches is out
 // at once; finished rows are written, in input order, into Blobs (which the
 // browser may keep on disk); the table holds at most TABLE_FAILURES failures
 // and TABLE_UNIQUE unique puzzles.
-import { CheckJob, CollectionReader, formatGrid } from './pkg/bitsudoku.js';
-import { pageWorker } from './solver-client.js';
+import { formatGrid } from './pkg/bitsudoku.js';
+import { jobsWorker } from './page-solver.js';
 import { checkPuzzle, nextFrame } from './jobs.js';
 
 const BATCH = 64; // puzzles per message to a worker
@@ -73,7 +74,7 @@ export class WorkerLanes {
   #spawn() {
     this.#load = new Array(this.count).fill(0);
     this.#workers = Array.from({ length: this.count }, () => {
-      const worker = pageWorker();
+      const worker = jobsWorker();
       worker.onmessage = ({ data }) => {
         const job = this.#waiting.get(data?.id);
         if (!job) return;
@@ -98,13 +99,28 @@ export class InlineLane {
   count = 1;
   capacity = 1;
   #token = 0;
+  #jobs;
+
+  /** `jobs`: an instantiated module's exports with CheckJob. */
+  constructor(jobs) {
+    this.#jobs = jobs;
+  }
 
   async check(puzzles) {
     const token = this.#token;
     const rows = [];
     let frame = performance.now();
     for (const p of puzzles) {
-      const job = new CheckJob(p.cells, p.shape || p.side, p.alphabet, p.blank, p.index, p.line, LIMIT, MAX_NODES);
+      const job = new this.#jobs.CheckJob(
+        p.cells,
+        p.shape || p.side,
+        p.alphabet,
+        p.blank,
+        p.index,
+        p.line,
+        LIMIT,
+        MAX_NODES,
+      );
       try {
         for (;;) {
           const done = job.runFor(12);
@@ -154,9 +170,10 @@ function fields(row) {
 
 /**
  * Wires the panel. `makeLanes()` gives the workers (or the inline lane);
- * `open(text)` loads a puzzle into the grid and says whether it did.
+ * `open(text)` loads a puzzle into the grid and says whether it did;
+ * `jobs()` resolves with the jobs module's exports (its CollectionReader).
  */
-export function bindCollection({ document = globalThis.document, makeLanes, open }) {
+export function bindCollection({ document = globalThis.document, makeLanes, open, jobs }) {
   const $ = (id) => document.getElementById(id);
   const ui = {
     section: $('collection'),
@@ -271,6 +288,7 @@ export function bindCollection({ document = globalThis.document, makeLanes, open
     };
 
     try {
+      const { CollectionReader } = await jobs();
       const reader = new CollectionReader();
       let batch = [];
       const drain = async () => {

@@ -112,8 +112,8 @@ export class SolverClient {
   }
 
   /**
-   * Every value some solution of `cells` holds, per cell (the page's module
-   * only). Resolves with { masks }; `onProgress` gets { message }.
+   * Every value some solution of `cells` holds, per cell (the jobs module's
+   * worker only). Resolves with { masks }; `onProgress` gets { message }.
    */
   possible(cells, side, onProgress = null) {
     return this.#request({ type: 'possible', cells, side }, onProgress);

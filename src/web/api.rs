@@ -10,7 +10,7 @@ use crate::grid::Grid;
 use crate::parse::{parse_first, ParseOptions};
 use crate::shape::Shape;
 use crate::solver::{Engine, Outcome, Solver};
-#[cfg(feature = "page")]
+#[cfg(feature = "jobs")]
 use crate::solver::{Estimate, EstimateOptions, Estimator, NextSolution, Solutions};
 
 /// Routes panics to the console. Runs once, when the module is instantiated.
@@ -505,9 +505,9 @@ pub fn solve(
 }
 
 /// Counting, estimating and browsing solutions, for the page: in the
-/// page's module only (feature `page`), so the solver-only module that the
-/// promise API loads stays as small as it was.
-#[cfg(feature = "page")]
+/// jobs module only (feature `jobs`), which the page's worker loads on the
+/// first count, so neither a first visit nor the promise API pays for it.
+#[cfg(feature = "jobs")]
 mod counting {
     use super::*;
 
@@ -872,18 +872,18 @@ mod counting {
     }
 }
 
-#[cfg(feature = "page")]
+#[cfg(feature = "jobs")]
 pub use counting::{CountJob, EstimateJob, Estimated, SolutionsJob};
 
-/// Every possible value of a grid, in slices (the page's module only).
-#[cfg(feature = "page")]
+/// Every possible value of a grid, in slices (the jobs module only).
+#[cfg(feature = "jobs")]
 #[wasm_bindgen]
 pub struct PossibleJob {
     possible: crate::solver::Possible,
     millis: f64,
 }
 
-#[cfg(feature = "page")]
+#[cfg(feature = "jobs")]
 #[wasm_bindgen]
 impl PossibleJob {
     /// Prepares the search for every value some solution of `cells` holds.
@@ -941,6 +941,7 @@ pub fn browse_message(index: f64, handed: f64, exhausted: bool, past: bool) -> V
 }
 
 /// A generated puzzle with its grade.
+#[cfg(any(feature = "jobs", not(feature = "page")))]
 #[wasm_bindgen]
 pub struct Generated {
     side: u32,
@@ -955,6 +956,7 @@ pub struct Generated {
     matched: bool,
 }
 
+#[cfg(any(feature = "jobs", not(feature = "page")))]
 #[wasm_bindgen]
 impl Generated {
     #[wasm_bindgen(getter)]
@@ -1015,6 +1017,7 @@ impl Generated {
 /// up to 2⁵³) gives the same puzzle everywhere. `symmetric`: givens
 /// symmetric under a 180° rotation. `level`: `easy`, `medium`, `hard`,
 /// `expert`, `beyond`, or `""` for any.
+#[cfg(any(feature = "jobs", not(feature = "page")))]
 #[wasm_bindgen]
 pub fn generate(
     #[wasm_bindgen(unchecked_param_type = "number | string")] side: JsValue,
@@ -1041,12 +1044,14 @@ pub(crate) fn fresh_jigsaw(side: &JsValue) -> Option<(usize, crate::shape::Extra
 
 /// [`generate`] in slices: between them a worker takes a Cancel, and the
 /// single-file page (no worker) stays responsive.
+#[cfg(any(feature = "jobs", not(feature = "page")))]
 #[wasm_bindgen]
 pub struct GenerateJob {
     generator: crate::generate::Generator,
     tries: u32,
 }
 
+#[cfg(any(feature = "jobs", not(feature = "page")))]
 #[wasm_bindgen]
 impl GenerateJob {
     #[wasm_bindgen(constructor)]

@@ -5,16 +5,19 @@
 //! paints a [`crate::session::Session`] through web-sys. Every Sudoku rule
 //! stays in the core.
 //!
-//! Two modules come from here (scripts/build-web.sh): the page's, with the
-//! grid view (feature `page`), and the solver-only one that the promise API
-//! and its worker load, which leaves the view and its DOM bindings out.
+//! Four modules come from here (scripts/build-web.sh): the page's, with the
+//! grid view and solving (feature `page`); the jobs module (feature `jobs`:
+//! counting, estimating, every possible value, the generator, collections),
+//! which the page's worker loads on the first such request; the solver-only
+//! one that the promise API and its worker load, without the view and its
+//! DOM bindings; and the picture reader's (feature `picture`).
 
 pub mod keys;
 pub mod words;
 
 #[cfg(target_arch = "wasm32")]
 pub mod api;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", any(feature = "jobs", not(feature = "page"))))]
 pub mod collection;
 #[cfg(all(target_arch = "wasm32", feature = "picture"))]
 pub mod picture;

@@ -285,10 +285,11 @@ test('every possible value: the union of all solutions, in each empty cell, foun
         const shown = await page.$$eval('#grid [data-cell]', (cells) =>
           cells.map((c) => [...c.querySelectorAll('.cands span')].map((s) => s.textContent).join('')),
         );
-        // Every solution, enumerated by the page's module and each checked
+        // Every solution, enumerated by the jobs module and each checked
         // by the verifier: their union is what each cell should show.
         const union = await page.evaluate(async (text) => {
-          const { SolutionsJob, parse, verifySolution } = await import('/www/pkg/bitsudoku.js');
+          const { loadJobs } = await import('/www/jobs-wasm.js');
+          const { SolutionsJob, parse, verifySolution } = await loadJobs();
           const puzzle = parse(text, 9, undefined).cells;
           const job = new SolutionsJob(puzzle, 9);
           const sets = Array.from({ length: 81 }, () => new Set());
