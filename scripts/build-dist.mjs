@@ -105,7 +105,8 @@ html = html.replace(
   /<meta http-equiv="Content-Security-Policy"[^>]*>/,
   `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src ${hash(script)} 'wasm-unsafe-eval'; style-src ${hash(css)}; img-src data:">`,
 );
-html = html.replace(/<link rel="(icon|manifest)"[^>]*>\n?/g, '');
+html = html.replace(/<link rel="(icon|manifest|modulepreload|preload)"[^>]*>\n?/g, '');
+html = html.replace(/<!-- The page's modules and its WebAssembly[^>]*-->\n?/, '');
 html = html.replace(/<link rel="stylesheet" href="www\/grid.css">\n?/, '');
 html = html.replace(/<link rel="stylesheet" href="www\/style.css">/, () => `<style>${css}</style>`);
 html = html.replace(

@@ -259,3 +259,34 @@ test('every cell and control has an accessible name; results are announced', asy
     assert.match(filled, /^Row 1, column 1: [A-P], filled by the solver$/);
   });
 });
+
+test('index.html preloads the page’s static module graph and its module, and the browser uses each preload', async () => {
+  // The graph as the browser walks it: static imports from app.js.
+  const graph = new Set();
+  const walk = async (file) => {
+    const source = await readFile(join(ROOT, file), 'utf8');
+    for (const m of source.matchAll(/^import\s(?:[^;]*?\sfrom\s)?'(\.[^']+)'/gm)) {
+      const next = join(file, '..', m[1]);
+      if (!graph.has(next)) {
+        graph.add(next);
+        await walk(next);
+      }
+    }
+  };
+  await walk('www/app.js');
+  const html = await readFile(join(ROOT, 'index.html'), 'utf8');
+  const preloaded = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]));
+  assert.deepEqual([...preloaded].sort(), [...graph].sort(), 'modulepreload links = the static imports of app.js');
+  assert.match(html, /<link rel="preload" href="www\/pkg\/bitsudoku_simd_bg\.wasm" as="fetch"[^>]*crossorigin>/);
+  // A preload the page does not use (another URL, another credentials
+  // mode) makes Chromium warn a few seconds after the load.
+  await withPage(async (page) => {
+    const warned = [];
+    page.on('console', (m) => {
+      if (/preload/i.test(m.text())) warned.push(m.text());
+    });
+    await page.waitForFunction(() => !document.querySelector('#solve').disabled);
+    await page.waitForTimeout(4000);
+    assert.deepEqual(warned, []);
+  });
+});
