@@ -29,6 +29,7 @@ const FILES = [
   'www/sudoku-solver.js',
   'www/widget.css',
   'www/wasm-build.js',
+  'www/preload.js',
   'www/bitsudoku-api.js',
   'www/api-core.js',
   'www/solver-worker.js',

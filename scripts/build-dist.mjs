@@ -45,6 +45,7 @@ const site = [
   'www/solver-wasm.js',
   'www/wasm.js',
   'www/wasm-build.js',
+  'www/preload.js',
   'www/pkg/bitsudoku.js',
   'www/pkg/bitsudoku_bg.wasm',
   'www/pkg/bitsudoku_simd_bg.wasm',
@@ -106,7 +107,8 @@ html = html.replace(
   `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src ${hash(script)} 'wasm-unsafe-eval'; style-src ${hash(css)}; img-src data:">`,
 );
 html = html.replace(/<link rel="(icon|manifest|modulepreload|preload)"[^>]*>\n?/g, '');
-html = html.replace(/<!-- The page's modules and its WebAssembly[^>]*-->\n?/, '');
+html = html.replace(/<!-- The page's modules, and \(preload.js\)[^>]*-->\n?/, '');
+html = html.replace(/<script type="module" async src="www\/preload.js"><\/script>\n?/, '');
 html = html.replace(/<link rel="stylesheet" href="www\/grid.css">\n?/, '');
 html = html.replace(/<link rel="stylesheet" href="www\/style.css">/, () => `<style>${css}</style>`);
 html = html.replace(

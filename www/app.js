@@ -2,13 +2,15 @@
 // works in a Web Worker, and register the service worker for offline use.
 // Until the module is ready the page says it is loading and its controls
 // stay disabled (index.html ships them so).
-import { loadWasm } from './wasm.js';
+import { loadWasm, wasmBuild } from './wasm.js';
+import { pageModule } from './preload.js';
 import { PageSolver } from './page-solver.js';
 import { boot } from './page.js';
 import { WorkerLanes, bindCollection } from './collection.js';
 
 try {
-  await loadWasm();
+  // Its file was asked for by preload.js, which index.html runs at once.
+  await loadWasm(wasmBuild, pageModule);
   // The picture reader (its script, worker and module) loads only when a
   // picture is opened: a first visit downloads none of it.
   const openPicture = (file) =>

@@ -18,8 +18,12 @@ export const wasmUrl = URLS[wasmBuild];
 
 let loading = null;
 
-/** Instantiates the module once (`build`: 'simd' or 'baseline', when told); every caller shares the promise. */
-export function loadWasm(build = wasmBuild) {
-  loading ??= init({ module_or_path: URLS[isBuild(build) ? build : wasmBuild] });
+/**
+ * Instantiates the module once (`build`: 'simd' or 'baseline', when told;
+ * `response`: that build's file, already asked for, as preload.js does for
+ * the page); every caller shares the promise.
+ */
+export function loadWasm(build = wasmBuild, response = null) {
+  loading ??= init({ module_or_path: response ?? URLS[isBuild(build) ? build : wasmBuild] });
   return loading;
 }

@@ -260,7 +260,7 @@ test('every cell and control has an accessible name; results are announced', asy
   });
 });
 
-test('index.html preloads the page’s static module graph and its module, and the browser uses each preload', async () => {
+test('index.html preloads the page’s static module graph and the module it will run, and the browser uses each preload', async () => {
   // The graph as the browser walks it: static imports from app.js.
   const graph = new Set();
   const walk = async (file) => {
@@ -277,10 +277,19 @@ test('index.html preloads the page’s static module graph and its module, and t
   const html = await readFile(join(ROOT, 'index.html'), 'utf8');
   const preloaded = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]));
   assert.deepEqual([...preloaded].sort(), [...graph].sort(), 'modulepreload links = the static imports of app.js');
-  assert.match(html, /<link rel="preload" href="www\/pkg\/bitsudoku_simd_bg\.wasm" as="fetch"[^>]*crossorigin>/);
+  // The WebAssembly build the page will run, asked for at once by a script
+  // that makes the same choice and hands the response to the page.
+  assert.match(html, /<script type="module" async src="www\/preload\.js"><\/script>/);
   // A preload the page does not use (another URL, another credentials
-  // mode) makes Chromium warn a few seconds after the load.
-  await withPage(async (page) => {
+  // mode) makes Chromium warn a few seconds after the load; and the module
+  // is fetched once by the page and once by each of its two solving workers
+  // (the solver's and the analyst's; the jobs workers start on demand).
+  await withPage(async (page, context) => {
+    const fetched = [];
+    context.on('request', (r) => {
+      if (r.url().endsWith('.wasm') && !r.serviceWorker()) fetched.push(r.url().split('/').pop());
+    });
+    await page.reload();
     const warned = [];
     page.on('console', (m) => {
       if (/preload/i.test(m.text())) warned.push(m.text());
@@ -288,5 +297,6 @@ test('index.html preloads the page’s static module graph and its module, and t
     await page.waitForFunction(() => !document.querySelector('#solve').disabled);
     await page.waitForTimeout(4000);
     assert.deepEqual(warned, []);
+    assert.deepEqual(fetched, Array(3).fill('bitsudoku_simd_bg.wasm'));
   });
 });

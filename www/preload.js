@@ -1,0 +1,15 @@
+// The page's WebAssembly, asked for as soon as the page's head is read: an
+// async module script, which waits for no other script, while the page's own
+// scripts would start the download only once every one of them has arrived
+// (over a slow network, a round trip and more later). app.js hands the
+// response to loadWasm. The build is the one wasm-build.js chooses.
+import { wasmBuild } from './wasm-build.js';
+
+// Written out in full, as in wasm.js.
+const URLS = {
+  simd: new URL('./pkg/bitsudoku_simd_bg.wasm', import.meta.url),
+  baseline: new URL('./pkg/bitsudoku_bg.wasm', import.meta.url),
+};
+
+/** The response for the build this page runs (a promise). */
+export const pageModule = fetch(URLS[wasmBuild]);
