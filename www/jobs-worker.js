@@ -6,4 +6,5 @@ import * as glue from './pkg/bitsudoku_jobs.js';
 import { loadJobsWasm } from './jobs-wasm.js';
 import { serve } from './worker-core.js';
 
-serve(glue, loadJobsWasm);
+// Started for a request, so the first one waits for the module: it says so.
+serve(glue, loadJobsWasm, { announceLoading: true });

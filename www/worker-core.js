@@ -21,8 +21,10 @@ const SLICE_MS = 20;
  * module's exports: SolveJob, GenerateJob, CheckJob) once `load(build)` has
  * instantiated it. The first message may be { type: 'init', build }: the
  * build its creator runs; without it the worker detects its own.
+ * `announceLoading`: a request that reports progress while the module is
+ * still loading hears "Loading…" first (for a worker started on demand).
  */
-export function serve(glue, load) {
+export function serve(glue, load, { announceLoading = false } = {}) {
   const { CheckJob, CountJob, EstimateJob, GenerateJob, PossibleJob, SolutionsJob, SolveJob } = glue;
   // The solutions being browsed: one search, kept across requests for the
   // same puzzle (the page's module only).
@@ -73,11 +75,15 @@ export function serve(glue, load) {
     },
   };
   let ready = null;
+  let loaded = false;
   const start = (build) => {
     if (ready) return;
     ready = load(build);
     ready.then(
-      () => self.postMessage({ type: 'ready' }),
+      () => {
+        loaded = true;
+        self.postMessage({ type: 'ready' });
+      },
       (err) => self.postMessage({ type: 'error', id: null, message: `could not load the solver: ${err}` }),
     );
   };
@@ -128,6 +134,11 @@ export function serve(glue, load) {
     current = msg.id;
     let job;
     try {
+      // A worker started for this request (the page's jobs worker) still
+      // fetching its module: say so, rather than nothing, on a slow network.
+      if (announceLoading && !loaded && kind.progress) {
+        self.postMessage({ type: 'progress', id: msg.id, message: 'Loading…' });
+      }
       await ready;
       job = kind.start(msg);
       const wanted = () => current === msg.id;

@@ -207,6 +207,34 @@ function completes9(givens, cells) {
   );
 }
 
+test('a first visit does not fetch the jobs module; the first count fetches it, saying so, and counts', async () => {
+  await withPage(
+    async (page, context) => {
+      const fetched = [];
+      context.on('request', (r) => {
+        if (/bitsudoku_jobs.*\.wasm$/.test(r.url()) && !r.serviceWorker()) fetched.push(r.url());
+      });
+      // As over a slow network: the module arrives 1.5 s after it is asked for.
+      await context.route(/bitsudoku_jobs.*\.wasm$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      await page.reload();
+      await page.waitForSelector('body[data-ready="true"]');
+      await page.click('#grid [data-cell="0"]');
+      await pasteText(page, SEVERAL);
+      await page.waitForTimeout(500);
+      assert.deepEqual(fetched, [], 'nothing of the jobs module before a count');
+      await page.click('#count');
+      await page.waitForFunction(() => document.querySelector('#status').textContent === 'Loading…');
+      await page.waitForFunction(() => /^(Exactly|No solution)/.test(document.querySelector('#status').textContent));
+      assert.equal(await status(page), `Exactly ${Number(SEVERAL_COUNT).toLocaleString('en')} solutions.`);
+      assert.equal(fetched.length, 1, `the jobs module once (${fetched})`);
+    },
+    { viewport: { width: 1280, height: 800 } },
+  );
+});
+
 test('every solution: the exact count, an estimate past the limit, and browsing one by one', async () => {
   await withPage(
     async (page) => {
