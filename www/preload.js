@@ -5,7 +5,9 @@
 // response to loadWasm. The build is the one wasm-build.js chooses.
 import { wasmBuild } from './wasm-build.js';
 
-// Written out in full, as in wasm.js.
+// wasm.js's URLs, written out again rather than imported: importing wasm.js
+// would make this script wait for the wasm-bindgen glue, and fetch nothing
+// sooner. Written out in full, so bundlers follow them.
 const URLS = {
   simd: new URL('./pkg/bitsudoku_simd_bg.wasm', import.meta.url),
   baseline: new URL('./pkg/bitsudoku_bg.wasm', import.meta.url),
