@@ -423,13 +423,13 @@ fn hint(h: &Hint, level: HintLevel, size: &Shape, alphabet: Alphabet) -> (String
                     } else {
                         format!(
                             " It clears the way for the next {}.",
-                            step.technique.name().to_lowercase()
+                            step.technique.name().to_ascii_lowercase()
                         )
                     };
                     format!(
                         "Look for {} {} in {}.{more} Hint again for the reasoning.",
                         article(first.technique.name()),
-                        first.technique.name().to_lowercase(),
+                        first.technique.name().to_ascii_lowercase(),
                         crate::logic::list(&houses)
                     )
                 }
