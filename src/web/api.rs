@@ -1,12 +1,18 @@
 //! The functions the page and its worker call. Cells cross as bytes
 //! (`Uint8Array`, 0 = empty) with the side; text only for paste and copy.
 //! Every error becomes a JS exception whose message says what and where.
+//!
+//! What the page's module (feature `page` alone) never calls is left out of
+//! it, `#[cfg(any(feature = "jobs", not(feature = "page")))]`: the jobs, and
+//! the one-call functions (parse, verify, count, solve) that the promise API
+//! and the single file use; the page solves through [`SolveJob`].
 
 use wasm_bindgen::prelude::*;
 
 use crate::alphabet::Alphabet;
 use crate::format::{format, Layout, Notation};
 use crate::grid::Grid;
+#[cfg(any(feature = "jobs", not(feature = "page")))]
 use crate::parse::{parse_first, ParseOptions};
 use crate::shape::Shape;
 use crate::solver::{Engine, Outcome, Solver};
@@ -99,6 +105,7 @@ fn layout_of(id: &str) -> Result<Layout, JsError> {
 }
 
 /// A puzzle read from text.
+#[cfg(any(feature = "jobs", not(feature = "page")))]
 #[wasm_bindgen]
 pub struct Parsed {
     side: u32,
@@ -110,6 +117,7 @@ pub struct Parsed {
     puzzles: u32,
 }
 
+#[cfg(any(feature = "jobs", not(feature = "page")))]
 #[wasm_bindgen]
 impl Parsed {
     #[wasm_bindgen(getter)]
@@ -150,6 +158,7 @@ impl Parsed {
 
 /// What the caller names: `side` 0 detects the size; `alphabet` (an id) is
 /// used for the sizes it serves.
+#[cfg(any(feature = "jobs", not(feature = "page")))]
 fn parse_options(side: u32, alphabet: Option<String>) -> Result<ParseOptions, JsError> {
     let side = match side {
         0 => None,
@@ -175,6 +184,7 @@ fn parse_options(side: u32, alphabet: Option<String>) -> Result<ParseOptions, Js
     })
 }
 
+#[cfg(any(feature = "jobs", not(feature = "page")))]
 impl Parsed {
     fn new(puzzle: crate::parse::Puzzle, puzzles: usize) -> Parsed {
         Parsed {
@@ -191,6 +201,7 @@ impl Parsed {
 
 /// Reads the first puzzle of `text`. `side` 0 detects the size; `alphabet`
 /// (an id) is used for the sizes it serves.
+#[cfg(any(feature = "jobs", not(feature = "page")))]
 #[wasm_bindgen]
 pub fn parse(text: &str, side: u32, alphabet: Option<String>) -> Result<Parsed, JsError> {
     let (puzzle, count) = parse_first(text, parse_options(side, alphabet)?)
@@ -200,6 +211,7 @@ pub fn parse(text: &str, side: u32, alphabet: Option<String>) -> Result<Parsed, 
 
 /// Reads every puzzle of `text`. The first bad puzzle makes it throw, with
 /// its position (puzzle number, line, column) in the message.
+#[cfg(any(feature = "jobs", not(feature = "page")))]
 #[wasm_bindgen(js_name = parseAll)]
 pub fn parse_all(text: &str, side: u32, alphabet: Option<String>) -> Result<Vec<Parsed>, JsError> {
     let entries = crate::parse::parse_all(text, parse_options(side, alphabet)?);
@@ -215,6 +227,7 @@ pub fn parse_all(text: &str, side: u32, alphabet: Option<String>) -> Result<Vec<
 
 /// Checks `solution` with the independent verifier: complete, valid, and
 /// keeping every given of `puzzle`. Throws with the reason when it is not.
+#[cfg(any(feature = "jobs", not(feature = "page")))]
 #[wasm_bindgen(js_name = verifySolution)]
 pub fn verify_solution(
     puzzle: &[u8],
@@ -257,6 +270,7 @@ pub fn alphabets(side: u32) -> Result<Vec<String>, JsError> {
 }
 
 /// The symbols of `alphabet` for `side`, digit 1 first.
+#[cfg(any(feature = "jobs", not(feature = "page")))]
 #[wasm_bindgen]
 pub fn symbols(side: u32, alphabet: &str) -> Result<Vec<String>, JsError> {
     let side = shape_of(&JsValue::from(side))?.side();
@@ -272,6 +286,7 @@ pub fn alphabet_name(side: u32, alphabet: &str) -> Result<String, JsError> {
 
 /// Every pair of givens that share a house and a digit, flattened:
 /// `[first, second, first, second, …]`.
+#[cfg(any(feature = "jobs", not(feature = "page")))]
 #[wasm_bindgen]
 pub fn conflicts(
     cells: &[u8],
@@ -286,6 +301,7 @@ pub fn conflicts(
 }
 
 /// Counts solutions up to `limit` (exact below it); conflicts count as none.
+#[cfg(any(feature = "jobs", not(feature = "page")))]
 #[wasm_bindgen]
 pub fn count(
     cells: &[u8],
@@ -484,6 +500,7 @@ impl SolveJob {
 }
 
 /// Solves in one call, within `max_nodes` (0 = no budget).
+#[cfg(any(feature = "jobs", not(feature = "page")))]
 #[wasm_bindgen]
 pub fn solve(
     cells: &[u8],
@@ -1177,7 +1194,7 @@ impl BenchRow {
 #[wasm_bindgen(js_name = benchSet)]
 pub fn bench_set(text: &str, limit: u32, seconds: f64) -> Result<BenchRow, JsError> {
     use crate::bench::{engine_solver, run, BenchOptions};
-    let puzzles = crate::parse::parse_all(text, ParseOptions::default())
+    let puzzles = crate::parse::parse_all(text, crate::parse::ParseOptions::default())
         .into_iter()
         .map(|e| {
             e.result

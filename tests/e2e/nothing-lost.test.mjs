@@ -164,7 +164,9 @@ test('fault 3: a widget whose puzzle changes during solve() solves the new puzzl
           await new Promise((resolve) => setTimeout(resolve, 300));
           el.setAttribute('puzzle', nine);
           const detail = await solving;
-          const { verifySolution, parse } = await import('/www/pkg/bitsudoku.js');
+          // The solver-only module's verifier and parser: the page's module leaves them out.
+          const { default: init, verifySolution, parse } = await import('/www/pkg/bitsudoku_solver.js');
+          await init({ module_or_path: '/www/pkg/bitsudoku_solver_bg.wasm' });
           const puzzle = parse(nine, 9, undefined);
           const solution = parse(detail.solution, 9, undefined);
           let verified = 'yes';

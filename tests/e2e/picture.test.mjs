@@ -149,7 +149,9 @@ async function correct(page, truth, t) {
 function verified(page, cells, shape) {
   return page.evaluate(
     async ([cells, shape]) => {
-      const { verifySolution } = await import('/www/pkg/bitsudoku.js');
+      // The solver-only module's verifier and parser: the page's module leaves them out.
+      const { default: init, verifySolution } = await import('/www/pkg/bitsudoku_solver.js');
+      await init({ module_or_path: '/www/pkg/bitsudoku_solver_bg.wasm' });
       const shown = [...document.querySelectorAll('#grid [data-cell]')].map((c) => Number(c.textContent) || 0);
       try {
         verifySolution(Uint8Array.from(cells), Uint8Array.from(shown), shape);

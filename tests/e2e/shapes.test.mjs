@@ -55,7 +55,9 @@ const symbols = (line) => [...line];
 /** Checks in the page, with the independent verifier, that the grid shown solves `puzzle` (a line). */
 function verifiedInPage(page, puzzle) {
   return page.evaluate(async (text) => {
-    const { parse, verifySolution } = await import('/www/pkg/bitsudoku.js');
+    // The solver-only module's verifier and parser: the page's module leaves them out.
+    const { default: init, parse, verifySolution } = await import('/www/pkg/bitsudoku_solver.js');
+    await init({ module_or_path: '/www/pkg/bitsudoku_solver_bg.wasm' });
     const p = parse(text, 0, undefined);
     // The symbols shown, read back by the parser as a line of the puzzle's shape.
     const cells = [...document.querySelectorAll('#grid [data-cell]')].map((c) => c.textContent || '.').join('');
@@ -218,7 +220,9 @@ test('the <sudoku-solver> element and the JS API take the shape', async () => {
   await inPage(browser, `${site.url}examples/embed.html`, async (page) => {
     const r = await page.evaluate(
       async ([puzzle, x]) => {
-        const { verifySolution, parse } = await import('/www/pkg/bitsudoku.js');
+        // The solver-only module's verifier and parser: the page's module leaves them out.
+        const { default: init, verifySolution, parse } = await import('/www/pkg/bitsudoku_solver.js');
+        await init({ module_or_path: '/www/pkg/bitsudoku_solver_bg.wasm' });
         const check = (p, cells) => {
           try {
             verifySolution(p.cells, cells, p.shape);
