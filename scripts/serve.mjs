@@ -8,6 +8,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { typeOf } from './content-types.mjs';
+import { encoded } from './compress.mjs';
 
 const DIST = await realpath(fileURLToPath(new URL('../dist', import.meta.url))).catch(() => {
   console.error('no dist/: run `make dist` first');
@@ -85,11 +86,20 @@ const server = createServer(async (req, res) => {
   const type = typeOf(extname(file));
   // A page's own policy (the single file's allows its inline code by hash).
   const policy = (type.startsWith('text/html') && metaPolicy(body.toString())) || SITE_POLICY;
-  const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
-  const headers = { ...headersFor(policy), 'content-type': type, etag, 'last-modified': info.mtime.toUTCString() };
-  if (req.headers['if-none-match'] === etag) return res.writeHead(304, headers).end();
-  res.writeHead(200, { ...headers, 'content-length': body.length });
-  res.end(req.method === 'HEAD' ? undefined : body);
+  const version = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  // Compressed as a host would (Brotli or gzip): a slow network's first
+  // visit is bound by its bytes.
+  const sent = await encoded(file, body, type, version, req.headers['accept-encoding']);
+  const headers = {
+    ...headersFor(policy),
+    ...sent.headers,
+    'content-type': type,
+    etag: sent.etag,
+    'last-modified': info.mtime.toUTCString(),
+  };
+  if (req.headers['if-none-match'] === sent.etag) return res.writeHead(304, headers).end();
+  res.writeHead(200, { ...headers, 'content-length': sent.body.length });
+  res.end(req.method === 'HEAD' ? undefined : sent.body);
 });
 server.on('error', (err) => {
   console.error(`cannot serve on port ${PORT}: ${err.message}`);

@@ -2,15 +2,31 @@
 // works in a Web Worker, and register the service worker for offline use.
 // Until the module is ready the page says it is loading and its controls
 // stay disabled (index.html ships them so).
-import { loadWasm, wasmBuild } from './wasm.js';
-import { pageModule } from './preload.js';
+import { compileWasm, loadWasm, wasmBuild } from './wasm.js';
+import { pageModule, pageWorkers } from './preload.js';
 import { PageSolver } from './page-solver.js';
+import { pageWorker } from './solver-client.js';
 import { boot } from './page.js';
 import { WorkerLanes, bindCollection } from './collection.js';
 
 try {
-  // Its file was asked for by preload.js, which index.html runs at once.
-  await loadWasm(wasmBuild, pageModule);
+  // Its file was asked for by preload.js, which index.html runs at once;
+  // compiled while it downloads.
+  const compiled = compileWasm(pageModule);
+  // Two solvers: one for what the person asks for, one for what the page
+  // works out as they type (the next edit cancels it, not a Solve). Their
+  // workers, started by preload.js (a worker that replaces one starts
+  // here), are handed the module compiled: no second download, no second
+  // compilation. Each counts, generates and checks in a second worker,
+  // with the jobs module, loaded on the first such request
+  // (www/jobs-wasm.js).
+  const adopt = (started) => () => {
+    const worker = pageWorker(compiled, started);
+    started = null;
+    return worker;
+  };
+  const solvers = { solver: new PageSolver(adopt(pageWorkers[0])), analyst: new PageSolver(adopt(pageWorkers[1])) };
+  await loadWasm(wasmBuild, compiled);
   // The picture reader (its script, worker and module) loads only when a
   // picture is opened: a first visit downloads none of it.
   const openPicture = (file) =>
@@ -18,11 +34,7 @@ try {
       (m) => m.openPicture(file, page),
       (err) => page.say(`The picture reader could not load (${err?.message ?? err}).`, 'error'),
     );
-  // Two solvers: one for what the person asks for, one for what the page
-  // works out as they type (the next edit cancels it, not a Solve). Each
-  // counts, generates and checks in a second worker, with the jobs module,
-  // loaded on the first such request (www/jobs-wasm.js).
-  const page = boot({ solver: new PageSolver(), analyst: new PageSolver(), openPicture });
+  const page = boot({ ...solvers, openPicture });
   // The panel reads a collection with the jobs module, loaded when it starts.
   const jobs = () => import('./jobs-wasm.js').then((m) => m.loadJobs());
   bindCollection({ makeLanes: () => new WorkerLanes(), open: page.loadText, jobs });

@@ -17,12 +17,14 @@ const CANCEL_GRACE_MS = 300;
  * `new Worker(new URL('./….js', import.meta.url), …)` in full, the form
  * bundlers follow). A page may not start a worker from another origin, such
  * as a CDN serving this package: then a same-origin blob module that
- * imports it does the same.
+ * imports it does the same. `module`: a promise of the worker's module,
+ * compiled, to hand over (see below).
  * @param {URL} url
  * @param {() => Worker} direct
+ * @param {Promise<WebAssembly.Module> | null} [module]
  * @returns {Worker}
  */
-export function startWorker(url, direct) {
+export function startWorker(url, direct, module = null) {
   let worker;
   // Only an http(s) URL tells the origin: a bundler may turn the bare
   // `new URL(…)` into a data: URL (Vite inlines small files) while it
@@ -36,15 +38,27 @@ export function startWorker(url, direct) {
   } else {
     worker = direct();
   }
-  worker.postMessage({ type: 'init', build: wasmBuild });
+  // Handed the module its creator compiled (when it comes: the worker waits
+  // for it), the worker neither asks for the file again nor compiles it;
+  // without it (or should compiling fail) it loads its own.
+  worker.postMessage({ type: 'init', build: wasmBuild, handed: module !== null });
+  module?.then(
+    (compiled) => worker.postMessage({ type: 'module', module: compiled }),
+    () => worker.postMessage({ type: 'module', module: null }),
+  );
   return worker;
 }
 
-/** The page's solving worker (worker.js: the page's module). */
-export function pageWorker() {
+/**
+ * The page's solving worker (worker.js: the page's module); `module`: a
+ * promise of that module compiled, to hand over (wasm.js's compileWasm);
+ * `started`: that worker, started already (preload.js), or null.
+ */
+export function pageWorker(module = null, started = null) {
   return startWorker(
     new URL('./worker.js', import.meta.url),
-    () => new Worker(new URL('./worker.js', import.meta.url), { type: 'module' }),
+    () => started ?? new Worker(new URL('./worker.js', import.meta.url), { type: 'module' }),
+    module,
   );
 }
 

@@ -12,8 +12,8 @@
 // worker, so several on a page work independently. Keys, pointer and pad go
 // through the same grid controller as the page's.
 import { GridView } from './pkg/bitsudoku.js';
-import { loadWasm } from './wasm.js';
-import { Cancelled, SolverClient } from './solver-client.js';
+import { compileWasm, loadWasm, wasmBuild } from './wasm.js';
+import { Cancelled, SolverClient, pageWorker } from './solver-client.js';
 import { bindGrid, padButtons, pasteInto } from './grid-controller.js';
 
 /**
@@ -35,7 +35,11 @@ import { bindGrid, padButtons, pasteInto } from './grid-controller.js';
  * @property {string} text The grid as text, in the puzzle's own symbols.
  */
 
-const wasmReady = loadWasm();
+// Compiled once for the elements and handed to their workers, which then
+// neither ask for the file again nor compile it.
+const compiled = compileWasm();
+const wasmReady = loadWasm(wasmBuild, compiled);
+const solvingWorker = () => pageWorker(compiled);
 const GRID_CSS = new URL('./grid.css', import.meta.url).href;
 const WIDGET_CSS = new URL('./widget.css', import.meta.url).href;
 const SIDES = [4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 24, 25];
@@ -148,7 +152,7 @@ export class SudokuSolver extends HTMLElement {
   }
 
   connectedCallback() {
-    this.#client ??= new SolverClient();
+    this.#client ??= new SolverClient(solvingWorker);
   }
 
   disconnectedCallback() {
@@ -192,7 +196,7 @@ export class SudokuSolver extends HTMLElement {
     // A worker belongs to an element on a page: one made for a detached
     // element would never be closed (disconnectedCallback does that).
     if (!this.isConnected) throw new Error('this <sudoku-solver> is not on the page: add it before solving');
-    this.#client ??= new SolverClient();
+    this.#client ??= new SolverClient(solvingWorker);
     const run = ++this.#solving;
     const latest = () => run === this.#solving;
     const view = this.#view;

@@ -17,13 +17,35 @@ const URLS = {
 export const wasmUrl = URLS[wasmBuild];
 
 let loading = null;
+let compiling = null;
 
 /**
  * Instantiates the module once (`build`: 'simd' or 'baseline', when told;
- * `response`: that build's file, already asked for, as preload.js does for
- * the page); every caller shares the promise.
+ * `source`: that build's file, already asked for, as preload.js does for
+ * the page, or the module compiled from it, or a promise of either; a
+ * worker is handed the page's module); every caller shares the promise.
  */
-export function loadWasm(build = wasmBuild, response = null) {
-  loading ??= init({ module_or_path: response ?? URLS[isBuild(build) ? build : wasmBuild] });
+export function loadWasm(build = wasmBuild, source = null) {
+  loading ??= init({ module_or_path: source ?? URLS[isBuild(build) ? build : wasmBuild] });
   return loading;
+}
+
+/**
+ * The module compiled once, while `response` (this build's file, or a
+ * promise of it; asked for here without one) downloads: a WebAssembly.Module, which the page hands to
+ * its workers so that they neither ask for the file again nor compile it.
+ */
+export function compileWasm(response = null) {
+  compiling ??= Promise.resolve(response ?? fetch(wasmUrl)).then(async (file) => {
+    if (!file.ok) throw new Error(`could not fetch ${file.url} (${file.status} ${file.statusText})`);
+    try {
+      return await WebAssembly.compileStreaming(file);
+    } catch (err) {
+      // Streaming needs the file served as application/wasm; a host that
+      // says otherwise still gets it compiled, from its bytes.
+      if (file.headers.get('content-type') === 'application/wasm') throw err;
+      return WebAssembly.compile(await file.arrayBuffer());
+    }
+  });
+  return compiling;
 }

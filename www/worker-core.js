@@ -19,8 +19,9 @@ const SLICE_MS = 20;
 /**
  * Answers the solver's messages in this worker with `glue` (a wasm-bindgen
  * module's exports: SolveJob, GenerateJob, CheckJob) once `load(build)` has
- * instantiated it. The first message may be { type: 'init', build }: the
- * build its creator runs; without it the worker detects its own.
+ * instantiated it. The first message may be { type: 'init', build, handed }:
+ * the build its creator runs (without it the worker detects its own), and
+ * whether the creator hands over that module compiled (`load(build, module)`).
  * `announceLoading`: a request that reports progress while the module is
  * still loading hears "Loading…" first (for a worker started on demand).
  */
@@ -76,9 +77,10 @@ export function serve(glue, load, { announceLoading = false } = {}) {
   };
   let ready = null;
   let loaded = false;
-  const start = (build) => {
+  let receive = null; // takes the module the creator hands over
+  const start = (build, module = null) => {
     if (ready) return;
-    ready = load(build);
+    ready = Promise.resolve(module).then((compiled) => load(build, compiled));
     ready.then(
       () => {
         loaded = true;
@@ -92,7 +94,14 @@ export function serve(glue, load, { announceLoading = false } = {}) {
 
   self.onmessage = async ({ data: msg }) => {
     if (msg?.type === 'init') {
-      start(msg.build);
+      // `handed`: the creator compiled the module and hands it over next
+      // ({ type: 'module' }; null if it could not), so the worker neither
+      // asks for the file again nor compiles it.
+      start(msg.build, msg.handed ? new Promise((resolve) => (receive = resolve)) : null);
+      return;
+    }
+    if (msg?.type === 'module') {
+      receive?.(msg.module);
       return;
     }
     start();

@@ -4,5 +4,9 @@
 import * as glue from './pkg/bitsudoku.js';
 import { loadWasm } from './wasm.js';
 import { serve } from './worker-core.js';
+// Imported by the modules above; named here too, so that they are asked for
+// with them rather than a round trip later (a worker has no modulepreload).
+import './wasm-build.js';
+import './jobs.js';
 
 serve(glue, loadWasm);

@@ -297,3 +297,30 @@ test('the single file: Cancel right after Generate keeps the grid', async () => 
     { checkProblems: true },
   );
 });
+
+test('a solving worker whose creator could not compile the module loads its own, and solves', async () => {
+  await inPage(browser, `${site.url}examples/embed.html`, async (page) => {
+    const r = await page.evaluate(async (text) => {
+      const { SolverClient, pageWorker } = await import('/www/solver-client.js');
+      const failed = Promise.reject(new Error('could not compile'));
+      failed.catch(() => {});
+      const client = new SolverClient(() => pageWorker(failed));
+      const { default: init, parse, verifySolution } = await import('/www/pkg/bitsudoku_solver.js');
+      await init({ module_or_path: '/www/pkg/bitsudoku_solver_bg.wasm' });
+      const puzzle = parse(text, 9, undefined);
+      const never = new Promise((resolve) => setTimeout(() => resolve({ outcome: 'no answer in 20 s' }), 20000));
+      const answer = await Promise.race([client.solve(puzzle.cells, 9), never]);
+      client.close();
+      if (!answer.cells) return { outcome: answer.outcome, verified: 'nothing to verify' };
+      let verified = 'yes';
+      try {
+        verifySolution(puzzle.cells, answer.cells, 9);
+      } catch (e) {
+        verified = e.message;
+      }
+      return { outcome: answer.outcome, verified };
+    }, NINE);
+    assert.equal(r.outcome, 'unique');
+    assert.equal(r.verified, 'yes', 'its solution, by the checker');
+  });
+});

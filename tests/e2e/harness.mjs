@@ -6,6 +6,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { typeOf } from '../../scripts/content-types.mjs';
+import { encoded } from '../../scripts/compress.mjs';
 import { chromium } from 'playwright-core';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -16,8 +17,13 @@ export const SHOTS = join(ROOT, 'test-results');
  * Files go with Last-Modified and an ETag (a matching If-None-Match gets 304) and with `cacheControl`
  * ('no-store' by default). `cacheControl: null` sends none, like Python's http.server: the browser
  * then keeps files and reuses them by its own heuristics, without asking. `cors`: let any origin load them.
+ * `compress`: Brotli or gzip, as `make serve` and most hosts send them (scripts/compress.mjs).
  */
-export async function serve(prefix = '/', root = ROOT, { cacheControl = 'no-store', cors = false } = {}) {
+export async function serve(
+  prefix = '/',
+  root = ROOT,
+  { cacheControl = 'no-store', cors = false, compress = false } = {},
+) {
   root = root.endsWith(sep) ? root : root + sep;
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -32,10 +38,16 @@ export async function serve(prefix = '/', root = ROOT, { cacheControl = 'no-stor
     }
     try {
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
-      const [info, body] = await Promise.all([stat(file), readFile(file)]);
-      const etag = `"${info.size}-${Math.floor(info.mtimeMs)}"`;
+      const [info, raw] = await Promise.all([stat(file), readFile(file)]);
+      const type = typeOf(extname(file));
+      const version = `"${info.size}-${Math.floor(info.mtimeMs)}"`;
+      const sent = compress
+        ? await encoded(file, raw, type, version, req.headers['accept-encoding'])
+        : { body: raw, etag: version, headers: {} };
+      const { body, etag } = sent;
       const headers = {
-        'content-type': typeOf(extname(file)),
+        ...sent.headers,
+        'content-type': type,
         'last-modified': info.mtime.toUTCString(),
         etag,
         ...(cacheControl === null ? {} : { 'cache-control': cacheControl }),

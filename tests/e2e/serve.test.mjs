@@ -11,6 +11,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { cp, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -139,6 +140,41 @@ test('make serve serves nothing outside dist/', async () => {
   assert.equal(post.status, 405);
   assert.equal(post.headers.allow, 'GET, HEAD');
   assertHeaders(post, 'POST /');
+});
+
+test('make serve compresses text and WebAssembly as the browser accepts, each encoding its own version', async () => {
+  const decode = { br: brotliDecompressSync, gzip: gunzipSync };
+  for (const [path, file] of [
+    ['/www/pkg/bitsudoku_simd_bg.wasm', 'www/pkg/bitsudoku_simd_bg.wasm'],
+    ['/www/app.js', 'www/app.js'],
+    ['/', 'index.html'],
+  ]) {
+    const bytes = await readFile(join(DIST, file));
+    const plain = await get(path);
+    assert.equal(plain.headers['content-encoding'], undefined, `${path}: not compressed unasked`);
+    assert.equal(plain.headers.vary, 'Accept-Encoding', `${path}: Vary`);
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+    ]) {
+      const r = await get(path, { headers: { 'accept-encoding': accept } });
+      assert.equal(r.status, 200, `${path} (${accept})`);
+      assert.equal(r.headers['content-encoding'], encoding, `${path} (${accept})`);
+      assert.equal(Number(r.headers['content-length']), r.body.length, `${path} (${accept}): its length`);
+      assert.ok(r.body.length < bytes.length, `${path} (${accept}): smaller`);
+      assert.ok(decode[encoding](r.body).equals(bytes), `${path} (${accept}) decodes to dist/${file}`);
+      assertHeaders(r, `${path} (${accept})`);
+      assert.notEqual(r.headers.etag, plain.headers.etag, `${path}: a version per encoding`);
+      const again = await get(path, { headers: { 'accept-encoding': accept, 'if-none-match': r.headers.etag } });
+      assert.equal(again.status, 304, `${path} (${accept}) revalidated`);
+      // The other encoding's version is not this one.
+      const other = await get(path, { headers: { 'if-none-match': r.headers.etag } });
+      assert.equal(other.status, 200, `${path}: the plain file is not the ${encoding} version`);
+    }
+  }
+  // SVG is text (pictures of other kinds are compressed already).
+  const icon = await get('/www/icon.svg', { headers: { 'accept-encoding': 'gzip' } });
+  assert.equal(icon.headers['content-encoding'], 'gzip', 'SVG is compressed');
 });
 
 /** In the page's solving worker: does eval run? A worker's policy comes from its own script's headers. */

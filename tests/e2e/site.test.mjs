@@ -282,8 +282,9 @@ test('index.html preloads the page’s static module graph and the module it wil
   assert.match(html, /<script type="module" async src="www\/preload\.js"><\/script>/);
   // A preload the page does not use (another URL, another credentials
   // mode) makes Chromium warn a few seconds after the load; and the module
-  // is fetched once by the page and once by each of its two solving workers
-  // (the solver's and the analyst's; the jobs workers start on demand).
+  // is fetched once, by the page, which hands it compiled to its two
+  // solving workers (the solver's and the analyst's; the jobs workers
+  // start on demand).
   await withPage(async (page, context) => {
     const fetched = [];
     context.on('request', (r) => {
@@ -297,6 +298,10 @@ test('index.html preloads the page’s static module graph and the module it wil
     await page.waitForFunction(() => !document.querySelector('#solve').disabled);
     await page.waitForTimeout(4000);
     assert.deepEqual(warned, []);
-    assert.deepEqual(fetched, Array(3).fill('bitsudoku_simd_bg.wasm'));
+    assert.deepEqual(fetched, ['bitsudoku_simd_bg.wasm']);
+    // Two workers started, and the solver's solves with the module handed.
+    assert.equal(page.workers().filter((w) => w.url().includes('/www/worker.js')).length, 2);
+    await page.click('#solve');
+    assert.match(await solved(page), /^(Solved|This puzzle)/);
   });
 });
