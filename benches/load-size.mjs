@@ -65,6 +65,7 @@ try {
   });
   // Chrome DevTools' "Fast 3G": 1.6 Mbit/s down and 750 kbit/s up at 90%,
   // 150 ms round trips times 3.75.
+  const API_PUZZLE = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
   const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: 180_000, uploadThroughput: 84_375 };
   // Served as files (no compression: the figures above are what a host that
   // compresses would send) and compressed as `make serve` and most hosts
@@ -105,6 +106,30 @@ try {
       `over Fast 3G, ${label}: a usable grid in ${secs(median(usable))} s (${usable.map(secs).join(', ')}), ` +
         `the first answer in ${secs(median(answered))} s (${answered.map(secs).join(', ')})`,
     );
+    // The promise API alone: a blank page imports it and solves a puzzle.
+    const api = [];
+    for (let i = 0; i < 5; i++) {
+      const context = await browser.newContext({ serviceWorkers: 'block' });
+      const page = await context.newPage();
+      await page.route(`${host.url}blank.html`, (r) =>
+        r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title>' }),
+      );
+      await page.goto(`${host.url}blank.html`);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+      api.push(
+        await page.evaluate(async (puzzle) => {
+          const start = performance.now();
+          const { solve } = await import('/www/bitsudoku-api.js');
+          const r = await solve(puzzle);
+          if (r.outcome !== 'unique') throw new Error(`the API answered ${r.outcome}`);
+          return performance.now() - start;
+        }, API_PUZZLE),
+      );
+      await context.close();
+    }
+    console.log(`  the API's first answer (import to solution): ${secs(median(api))} s (${api.map(secs).join(', ')})`);
   }
   await compressed.close();
 } finally {

@@ -148,9 +148,10 @@ export function createApi({ ready, glue, newSolver }) {
     return run;
   };
 
+  // The solver (its worker loading its scripts) starts with the module.
   const started = async () => {
-    await ready();
     solver ??= newSolver();
+    await ready();
     return solver;
   };
 

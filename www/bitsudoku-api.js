@@ -10,7 +10,7 @@
 // where. In Node the package's `node` entry (bitsudoku-node.js) gives the
 // same functions.
 import * as glue from './pkg/bitsudoku_solver.js';
-import { loadSolverWasm } from './solver-wasm.js';
+import { compileSolverWasm, loadSolverWasm } from './solver-wasm.js';
 import { SolverClient, startWorker } from './solver-client.js';
 import { createApi } from './api-core.js';
 
@@ -23,14 +23,17 @@ import { createApi } from './api-core.js';
 /** @typedef {import('./api-core.js').CheckOptions} CheckOptions */
 /** @typedef {import('./api-core.js').Verdict} Verdict */
 
+// The module is compiled once, here, and handed to the worker: it neither
+// asks for the file again nor compiles it.
 const solverWorker = () =>
   startWorker(
     new URL('./solver-worker.js', import.meta.url),
     () => new Worker(new URL('./solver-worker.js', import.meta.url), { type: 'module' }),
+    compileSolverWasm(),
   );
 
 const api = createApi({
-  ready: () => loadSolverWasm(),
+  ready: () => loadSolverWasm(undefined, compileSolverWasm()),
   glue,
   newSolver: () => new SolverClient(solverWorker),
 });

@@ -65,3 +65,21 @@ export const wasmBuild = isBuild(forced) ? forced : hasSimd() ? 'simd' : 'baseli
 export function isBuild(name) {
   return name === 'simd' || name === 'baseline';
 }
+
+/**
+ * A module compiled while `file` (a fetch Response, or a promise of one)
+ * downloads: a WebAssembly.Module, which a page hands to its workers so
+ * that they neither ask for the file again nor compile it.
+ */
+export async function compileModule(file) {
+  const response = await file;
+  if (!response.ok) throw new Error(`could not fetch ${response.url} (${response.status} ${response.statusText})`);
+  try {
+    return await WebAssembly.compileStreaming(response);
+  } catch (err) {
+    // Streaming needs the file served as application/wasm; a host that says
+    // otherwise still gets it compiled, from its bytes.
+    if (response.headers.get('content-type') === 'application/wasm') throw err;
+    return WebAssembly.compile(await response.arrayBuffer());
+  }
+}

@@ -2,7 +2,7 @@
 // page, its workers and <sudoku-solver>. (The promise API loads the smaller
 // solver-only module: solver-wasm.js.)
 import init from './pkg/bitsudoku.js';
-import { isBuild, wasmBuild } from './wasm-build.js';
+import { compileModule, isBuild, wasmBuild } from './wasm-build.js';
 
 export { wasmBuild };
 
@@ -36,16 +36,6 @@ export function loadWasm(build = wasmBuild, source = null) {
  * its workers so that they neither ask for the file again nor compile it.
  */
 export function compileWasm(response = null) {
-  compiling ??= Promise.resolve(response ?? fetch(wasmUrl)).then(async (file) => {
-    if (!file.ok) throw new Error(`could not fetch ${file.url} (${file.status} ${file.statusText})`);
-    try {
-      return await WebAssembly.compileStreaming(file);
-    } catch (err) {
-      // Streaming needs the file served as application/wasm; a host that
-      // says otherwise still gets it compiled, from its bytes.
-      if (file.headers.get('content-type') === 'application/wasm') throw err;
-      return WebAssembly.compile(await file.arrayBuffer());
-    }
-  });
+  compiling ??= compileModule(response ?? fetch(wasmUrl));
   return compiling;
 }

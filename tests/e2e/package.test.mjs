@@ -47,6 +47,9 @@ async function watched(browser, url) {
   page.problems = [];
   page.on('console', (m) => m.type() === 'error' && page.problems.push(`console: ${m.text()}`));
   page.on('pageerror', (e) => page.problems.push(`page error: ${e.message}`));
+  // The WebAssembly fetched, by the page and its workers alike.
+  page.wasm = [];
+  page.context().on('request', (r) => new URL(r.url()).pathname.endsWith('.wasm') && page.wasm.push(r.url()));
   await page.goto(url);
   return page;
 }
@@ -194,6 +197,8 @@ async function bundledSiteSolves(site) {
     assert.ok(verified(nine, api.solution));
     const workers = page.workers().map((w) => new URL(w.url()));
     assert.equal(workers.length, 2, 'the element and the API each in a worker');
+    // Each module once: compiled on the page and handed to its worker.
+    assert.equal(page.wasm.length, 2, `the element's module and the API's, once each: ${page.wasm}`);
     for (const w of workers) assert.match(w.href, new RegExp(`^${server.url}`), 'a worker of the site');
     assert.deepEqual(await problems(page), []);
     return workers.map((w) => w.pathname).sort();
