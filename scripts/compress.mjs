@@ -21,7 +21,9 @@ const ENCODERS = {
 const compressible = (type) =>
   /^(text\/|application\/(wasm|json|manifest\+json|javascript))|^image\/svg\+xml/.test(type);
 
-const cache = new Map(); // `${encoding} ${etag} ${key}` -> Promise<Buffer>
+// `${encoding} ${key}` -> { etag, body: Promise<Buffer> }: the latest version
+// only, so a server left running across rebuilds keeps one copy per file.
+const cache = new Map();
 
 /**
  * How to send `body` (of `type`, version `etag`, cached under `key`) to a
@@ -40,8 +42,8 @@ export async function encoded(key, body, type, etag, accept = '') {
   const encoding = compressible(type) ? ['br', 'gzip'].find((e) => offered.has(e)) : undefined;
   const vary = { vary: 'Accept-Encoding' };
   if (!encoding) return { body, etag, headers: vary };
-  const id = `${encoding} ${etag} ${key}`;
-  if (!cache.has(id)) cache.set(id, ENCODERS[encoding](body));
+  const id = `${encoding} ${key}`;
+  if (cache.get(id)?.etag !== etag) cache.set(id, { etag, body: ENCODERS[encoding](body) });
   const tagged = `${etag.replace(/"$/, '')}-${encoding}"`;
-  return { body: await cache.get(id), etag: tagged, headers: { ...vary, 'content-encoding': encoding } };
+  return { body: await cache.get(id).body, etag: tagged, headers: { ...vary, 'content-encoding': encoding } };
 }
