@@ -4,7 +4,7 @@
 // stay disabled (index.html ships them so).
 import { compileWasm, loadWasm, wasmBuild } from './wasm.js';
 import { pageModule, pageWorkers } from './preload.js';
-import { PageSolver } from './page-solver.js';
+import { PageSolver, jobsWorker } from './page-solver.js';
 import { pageWorker } from './solver-client.js';
 import { boot } from './page.js';
 import { WorkerLanes, bindCollection } from './collection.js';
@@ -35,9 +35,12 @@ try {
       (err) => page.say(`The picture reader could not load (${err?.message ?? err}).`, 'error'),
     );
   const page = boot({ ...solvers, openPicture });
-  // The panel reads a collection with the jobs module, loaded when it starts.
-  const jobs = () => import('./jobs-wasm.js').then((m) => m.loadJobs());
-  bindCollection({ makeLanes: () => new WorkerLanes(), open: page.loadText, jobs });
+  // The panel reads a collection with the jobs module, loaded when it
+  // starts, and hands the module compiled to its workers.
+  const jobsWasm = () => import('./jobs-wasm.js');
+  const jobs = () => jobsWasm().then((m) => m.loadJobs());
+  const lane = () => jobsWorker(jobsWasm().then((m) => m.compileJobsWasm()));
+  bindCollection({ makeLanes: () => new WorkerLanes(undefined, lane), open: page.loadText, jobs });
 } catch (err) {
   const status = document.getElementById('status');
   status.textContent = `The solver could not load (${err?.message ?? err}). Reload the page to try again.`;

@@ -42,8 +42,15 @@ export class WorkerLanes {
   #waiting = new Map(); // id -> { resolve, reject, lane }
   #nextId = 1;
 
-  constructor(count = navigator.hardwareConcurrency || 2) {
+  #start;
+
+  /**
+   * `count` workers started by `start` (the page's jobs worker by default;
+   * the page hands each the jobs module it compiled).
+   */
+  constructor(count = navigator.hardwareConcurrency || 2, start = jobsWorker) {
     this.count = Math.max(1, Math.min(count, 16));
+    this.#start = start;
   }
 
   get capacity() {
@@ -74,7 +81,7 @@ export class WorkerLanes {
   #spawn() {
     this.#load = new Array(this.count).fill(0);
     this.#workers = Array.from({ length: this.count }, () => {
-      const worker = jobsWorker();
+      const worker = this.#start();
       worker.onmessage = ({ data }) => {
         const job = this.#waiting.get(data?.id);
         if (!job) return;

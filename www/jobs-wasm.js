@@ -3,7 +3,7 @@
 // load it on the first such request, so a first visit downloads only the
 // page's module (www/wasm.js).
 import * as glue from './pkg/bitsudoku_jobs.js';
-import { isBuild, wasmBuild } from './wasm-build.js';
+import { compileModule, isBuild, wasmBuild } from './wasm-build.js';
 
 // Written out in full, so bundlers that follow `new URL(…, import.meta.url)`
 // ship both files.
@@ -13,15 +13,31 @@ const URLS = {
 };
 
 let loading = null;
+let compiling = null;
 
-/** Instantiates the module once (`build`: 'simd' or 'baseline', when told); every caller shares the promise. */
-export function loadJobsWasm(build = wasmBuild) {
-  loading ??= glue.default({ module_or_path: URLS[isBuild(build) ? build : wasmBuild] });
+/**
+ * Instantiates the module once (`build`: 'simd' or 'baseline', when told;
+ * `source`: the module compiled, or a promise of it, as a worker is handed
+ * it); every caller shares the promise.
+ */
+export function loadJobsWasm(build = wasmBuild, source = null) {
+  loading ??= glue.default({ module_or_path: source ?? URLS[isBuild(build) ? build : wasmBuild] });
   return loading;
 }
 
-/** The module's exports, once it is instantiated. */
-export async function loadJobs(build = wasmBuild) {
-  await loadJobsWasm(build);
+/**
+ * The module compiled once, while it downloads: the Collection panel
+ * compiles it for the page's thread and hands it to each of its workers,
+ * which then neither ask for the file again nor compile it (nor optimise
+ * it, each on its own, while they check).
+ */
+export function compileJobsWasm() {
+  compiling ??= compileModule(fetch(URLS[wasmBuild]));
+  return compiling;
+}
+
+/** The module's exports, once it is instantiated (from the module compiled here). */
+export async function loadJobs() {
+  await loadJobsWasm(wasmBuild, compileJobsWasm());
   return glue;
 }

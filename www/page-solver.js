@@ -6,11 +6,16 @@
 // and <sudoku-solver> solve with a SolverClient alone.
 import { SolverClient, pageWorker, startWorker } from './solver-client.js';
 
-/** The page's jobs worker (jobs-worker.js: counting, generating, collections). */
-export function jobsWorker() {
+/**
+ * The page's jobs worker (jobs-worker.js: counting, generating,
+ * collections); `module`: a promise of the jobs module compiled, to hand
+ * over (jobs-wasm.js's compileJobsWasm), or null: it loads its own.
+ */
+export function jobsWorker(module = null) {
   return startWorker(
     new URL('./jobs-worker.js', import.meta.url),
     () => new Worker(new URL('./jobs-worker.js', import.meta.url), { type: 'module' }),
+    module,
   );
 }
 
