@@ -42,6 +42,13 @@ const FILES = [
   'pkg/bitsudoku_solver.d.ts',
   'pkg/bitsudoku_solver_bg.wasm',
   'pkg/bitsudoku_solver_simd_bg.wasm',
+  // The API's generate and check: the jobs module, loaded on first use.
+  'jobs-wasm.js',
+  'jobs-worker.js',
+  'pkg/bitsudoku_jobs.js',
+  'pkg/bitsudoku_jobs.d.ts',
+  'pkg/bitsudoku_jobs_bg.wasm',
+  'pkg/bitsudoku_jobs_simd_bg.wasm',
 ];
 // Declarations are made for these and what they import.
 const TYPED = ['bitsudoku-api.js', 'sudoku-solver.js'];

@@ -10,9 +10,10 @@
 #   bitsudoku_jobs       the page's jobs a first visit does not run (feature
 #                        `jobs`: counting, estimating, every possible value,
 #                        the generator, collections), which the page's jobs
-#                        worker loads on the first such request
-#   bitsudoku_solver     the solver alone (parse, solve, count, format,
-#                        generate, check), for the promise API and its worker
+#                        worker loads on the first such request, and the
+#                        promise API on its first generate or check
+#   bitsudoku_solver     the solver alone (parse, solve, count, format), for
+#                        the promise API and its worker
 #   bitsudoku_single     the page's and the jobs module's exports in one
 #                        (features `page` and `jobs`), for the single file,
 #                        which inlines one module (scripts/build-dist.mjs)

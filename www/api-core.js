@@ -1,6 +1,7 @@
 // The promise API's work, shared by its browser entry (bitsudoku-api.js: a
 // Web Worker solves) and its Node entry (bitsudoku-node.js: solves on the
-// calling thread, in slices). Text in, text out, in the puzzle's own layout
+// calling thread, in slices). Solving and counting take the solver-only
+// module; generating and checking the jobs module, loaded on first use. Text in, text out, in the puzzle's own layout
 // and symbols; requests run one after another; bad arguments and parse
 // errors reject with a message that says what and where.
 
@@ -95,6 +96,9 @@
  * @property {() => Promise<unknown>} ready Instantiates the solver module (once).
  * @property {any} glue That module's exports.
  * @property {() => any} newSolver A SolverClient or an InlineSolver.
+ * @property {() => Promise<{ glue: any, solver: any }>} tools The jobs module (the generator and
+ *   collections) instantiated, with a solver of its own: loaded on the first generate or check,
+ *   so that a site that only solves never downloads it.
  */
 
 const BOX_SIDES = [4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 24, 25];
@@ -137,7 +141,7 @@ function verdict(row) {
  * The API on a runtime.
  * @param {Runtime} runtime
  */
-export function createApi({ ready, glue, newSolver }) {
+export function createApi({ ready, glue, newSolver, tools }) {
   let solver = null; // made on first use
   let queue = Promise.resolve();
 
@@ -215,12 +219,12 @@ export function createApi({ ready, glue, newSolver }) {
       check(Number.isSafeInteger(seed) && seed >= 0, 'generate: seed must be a whole number from 0 to 2^53');
       check(typeof symmetric === 'boolean', 'generate: symmetric must be true or false');
       check(['', ...LEVELS].includes(difficulty), `generate: difficulty must be one of ${LEVELS.join(', ')}`);
-      const s = await started();
+      const { glue: jobs, solver: s } = await tools();
       const g = await s.generate(shape, seed, symmetric, difficulty);
       if (!g.matched) {
         throw new Error(`generate: no ${difficulty} ${shape} puzzle came from seed ${seed}; try another seed`);
       }
-      const puzzle = glue.formatGrid(g.cells, g.shape, glue.alphabets(g.side)[0], 'line').trim();
+      const puzzle = jobs.formatGrid(g.cells, g.shape, jobs.alphabets(g.side)[0], 'line').trim();
       return { puzzle, side: g.side, shape: g.shape, grade: g.grade, level: g.gradeId, seed };
     });
 
@@ -235,9 +239,9 @@ export function createApi({ ready, glue, newSolver }) {
         `check: limit must be a whole number from 2 to ${MAX_COUNT}`,
       );
       check(Number.isSafeInteger(maxNodes) && maxNodes >= 1, 'check: maxNodes must be a whole number from 1');
-      const s = await started();
+      const { glue: jobs, solver: s } = await tools();
       // Every puzzle in order: an unreadable one has its row already.
-      const reader = new glue.CollectionReader();
+      const reader = new jobs.CollectionReader();
       const rows = [];
       let batch = [];
       const flush = async () => {

@@ -4,8 +4,10 @@
 //   const r = await solve('4.....8.5.3…');      // { outcome, message, solution, … }
 //
 // Text in, text out, in the puzzle's own layout and symbols. It loads the
-// solver-only WebAssembly module on first use; solving, counting,
-// generating and checking run in a Web Worker, one request after another.
+// solver-only WebAssembly module on first use, and the jobs module (the
+// generator, collections) on the first generate or check; solving,
+// counting, generating and checking run in Web Workers, one request after
+// another.
 // Bad arguments and parse errors reject with a message that says what and
 // where. In Node the package's `node` entry (bitsudoku-node.js) gives the
 // same functions.
@@ -32,10 +34,30 @@ const solverWorker = () =>
     compileSolverWasm(),
   );
 
+// Generating and checking: the jobs module, on the page (to read
+// collections) and handed to a worker of its own, loaded on first use.
+const jobsWorker = (module) =>
+  startWorker(
+    new URL('./jobs-worker.js', import.meta.url),
+    () => new Worker(new URL('./jobs-worker.js', import.meta.url), { type: 'module' }),
+    module,
+  );
+let tools = null;
+const loadTools = () => {
+  tools ??= import('./jobs-wasm.js').then(async (jobs) => ({
+    glue: await jobs.loadJobs(),
+    solver: new SolverClient(() => jobsWorker(jobs.compileJobsWasm())),
+  }));
+  // A failed load (the network) is tried again on the next call.
+  tools.catch(() => (tools = null));
+  return tools;
+};
+
 const api = createApi({
   ready: () => loadSolverWasm(undefined, compileSolverWasm()),
   glue,
   newSolver: () => new SolverClient(solverWorker),
+  tools: loadTools,
 });
 
 /**

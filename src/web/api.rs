@@ -5,7 +5,11 @@
 //! What the page's module (feature `page` alone) never calls is left out of
 //! it, `#[cfg(any(feature = "jobs", not(feature = "page")))]`: the jobs, and
 //! the one-call functions (parse, verify, count, solve) that the promise API
-//! and the single file use; the page solves through [`SolveJob`].
+//! and the single file use; the page solves through [`SolveJob`]. The
+//! generator and collections are the jobs module's alone (`feature =
+//! "jobs"`): the promise API loads that module for `generate` and `check`,
+//! so that a site that only solves loads none of them, nor the techniques
+//! that grade.
 
 use wasm_bindgen::prelude::*;
 
@@ -958,7 +962,7 @@ pub fn browse_message(index: f64, handed: f64, exhausted: bool, past: bool) -> V
 }
 
 /// A generated puzzle with its grade.
-#[cfg(any(feature = "jobs", not(feature = "page")))]
+#[cfg(feature = "jobs")]
 #[wasm_bindgen]
 pub struct Generated {
     side: u32,
@@ -973,7 +977,7 @@ pub struct Generated {
     matched: bool,
 }
 
-#[cfg(any(feature = "jobs", not(feature = "page")))]
+#[cfg(feature = "jobs")]
 #[wasm_bindgen]
 impl Generated {
     #[wasm_bindgen(getter)]
@@ -1034,7 +1038,7 @@ impl Generated {
 /// up to 2⁵³) gives the same puzzle everywhere. `symmetric`: givens
 /// symmetric under a 180° rotation. `level`: `easy`, `medium`, `hard`,
 /// `expert`, `beyond`, or `""` for any.
-#[cfg(any(feature = "jobs", not(feature = "page")))]
+#[cfg(feature = "jobs")]
 #[wasm_bindgen]
 pub fn generate(
     #[wasm_bindgen(unchecked_param_type = "number | string")] side: JsValue,
@@ -1049,6 +1053,7 @@ pub fn generate(
 
 /// `jigsaw 9`, `jigsaw+x 9`: the side and extras of a jigsaw whose
 /// regions the generator makes.
+#[cfg(any(feature = "page", feature = "jobs"))]
 pub(crate) fn fresh_jigsaw(side: &JsValue) -> Option<(usize, crate::shape::Extras)> {
     let spec = side.as_string()?;
     let (kind, n) = spec.trim().split_once(' ')?;
@@ -1061,14 +1066,14 @@ pub(crate) fn fresh_jigsaw(side: &JsValue) -> Option<(usize, crate::shape::Extra
 
 /// [`generate`] in slices: between them a worker takes a Cancel, and the
 /// single-file page (no worker) stays responsive.
-#[cfg(any(feature = "jobs", not(feature = "page")))]
+#[cfg(feature = "jobs")]
 #[wasm_bindgen]
 pub struct GenerateJob {
     generator: crate::generate::Generator,
     tries: u32,
 }
 
-#[cfg(any(feature = "jobs", not(feature = "page")))]
+#[cfg(feature = "jobs")]
 #[wasm_bindgen]
 impl GenerateJob {
     #[wasm_bindgen(constructor)]

@@ -8,16 +8,18 @@
 //! Four modules come from here (scripts/build-web.sh): the page's, with the
 //! grid view and solving (feature `page`); the jobs module (feature `jobs`:
 //! counting, estimating, every possible value, the generator, collections),
-//! which the page's worker loads on the first such request; the solver-only
-//! one that the promise API and its worker load, without the view and its
-//! DOM bindings; and the picture reader's (feature `picture`).
+//! which the page's worker loads on the first such request (and the promise
+//! API for `generate` and `check`); the solver-only one that the promise
+//! API and its worker load to solve and count, without the view and its DOM
+//! bindings, the generator or collections; and the picture reader's
+//! (feature `picture`).
 
 pub mod keys;
 pub mod words;
 
 #[cfg(target_arch = "wasm32")]
 pub mod api;
-#[cfg(all(target_arch = "wasm32", any(feature = "jobs", not(feature = "page"))))]
+#[cfg(all(target_arch = "wasm32", feature = "jobs"))]
 pub mod collection;
 #[cfg(all(target_arch = "wasm32", feature = "picture"))]
 pub mod picture;

@@ -324,3 +324,44 @@ test('a solving worker whose creator could not compile the module loads its own,
     assert.equal(r.verified, 'yes', 'its solution, by the checker');
   });
 });
+
+test('the API solves with the solver-only module alone, and loads the jobs module once, on the first check', async () => {
+  await inPage(browser, `${site.url}examples/embed.html`, async (page, context) => {
+    const fetched = [];
+    context.on('request', (r) => {
+      // The API's modules (the page's own element loads the page's module).
+      const name = new URL(r.url()).pathname.split('/').pop();
+      if (/^bitsudoku_(solver|jobs)_.*\.wasm$/.test(name)) fetched.push(name);
+    });
+    const solvedOnly = await page.evaluate(async (text) => {
+      const api = await import('/www/bitsudoku-api.js');
+      return (await api.solve(text)).outcome;
+    }, NINE);
+    assert.equal(solvedOnly, 'unique');
+    assert.ok(
+      fetched.length === 1 && fetched[0].startsWith('bitsudoku_solver_'),
+      `solving fetched the solver-only module alone: ${fetched}`,
+    );
+    const r = await page.evaluate(async (text) => {
+      const api = await import('/www/bitsudoku-api.js');
+      const verdicts = await api.check(`${text}\n12x\n${text}\n`);
+      const { parse, verifySolution } = await import('/www/pkg/bitsudoku_solver.js');
+      const puzzle = parse(text, 9, undefined);
+      let verified = 'yes';
+      try {
+        verifySolution(puzzle.cells, parse(verdicts[0].solution, 9, undefined).cells, 9);
+      } catch (e) {
+        verified = e.message;
+      }
+      return { verdicts: verdicts.map((v) => [v.puzzle, v.outcome]), verified };
+    }, NINE);
+    assert.deepEqual(r.verdicts, [
+      [1, 'unique'],
+      [2, 'invalid'],
+      [3, 'unique'],
+    ]);
+    assert.equal(r.verified, 'yes', 'the first verdict’s solution, by the checker');
+    const jobs = fetched.filter((f) => f.startsWith('bitsudoku_jobs_'));
+    assert.equal(jobs.length, 1, `the jobs module once, handed to its worker: ${fetched}`);
+  });
+});
