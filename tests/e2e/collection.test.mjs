@@ -94,7 +94,7 @@ test('a file of mixed puzzles: checked in parallel workers, failures first, the 
   const rows = expected.trim().split('\n').slice(1);
   assert.ok(rows.length > 250, `${rows.length} puzzles`);
   await withPage(
-    async (page) => {
+    async (page, context) => {
       // The grid's two clients (solver and analyst) start their workers at
       // boot, but Playwright may report them a moment later: wait for both
       // before counting, so that only the collection's workers are counted.
@@ -103,6 +103,11 @@ test('a file of mixed puzzles: checked in parallel workers, failures first, the 
       assert.equal(own(), 2, 'the grid has its two workers');
       const workers = [];
       page.on('worker', (w) => workers.push(w.url()));
+      // The jobs module, fetched by the page (not the service worker's copy).
+      const jobsFetched = [];
+      context.on('request', (r) => {
+        if (/bitsudoku_jobs_.*\.wasm$/.test(r.url()) && !r.serviceWorker()) jobsFetched.push(r.url());
+      });
       await page.setInputFiles('#collection-file', path);
       const said = await checked(page);
       const counts = { unique: 0, several: 0, none: 0, invalid: 0, unfinished: 0 };
@@ -115,8 +120,9 @@ test('a file of mixed puzzles: checked in parallel workers, failures first, the 
       );
       const poolWorkers = workers.filter((u) => u.includes('worker.js')).length;
       const cores = await page.evaluate(() => navigator.hardwareConcurrency);
-      // One per core for the collection.
+      // One per core for the collection, each handed the module the page compiled.
       assert.equal(poolWorkers, Math.min(cores, 16), `${workers}`);
+      assert.equal(jobsFetched.length, 1, `the jobs module once: ${jobsFetched}`);
       assert.equal(await downloaded(page), expected, 'the download is the CLI report');
 
       // Failures first, then unique puzzles, each in input order.
