@@ -34,10 +34,13 @@ const cache = new Map();
  * never answers for the other.
  */
 export async function encoded(key, body, type, etag, accept = '') {
+  // Each coding named, less those refused (`;q=0`).
   const offered = new Set(
     String(accept)
       .split(',')
-      .map((s) => s.trim().split(';')[0].toLowerCase()),
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, ...params]) => !params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p)))
+      .map(([name]) => name.trim()),
   );
   const encoding = compressible(type) ? ['br', 'gzip'].find((e) => offered.has(e)) : undefined;
   const vary = { vary: 'Accept-Encoding' };

@@ -1,9 +1,10 @@
 // The promise API's work, shared by its browser entry (bitsudoku-api.js: a
 // Web Worker solves) and its Node entry (bitsudoku-node.js: solves on the
 // calling thread, in slices). Solving and counting take the solver-only
-// module; generating and checking the jobs module, loaded on first use. Text in, text out, in the puzzle's own layout
-// and symbols; requests run one after another; bad arguments and parse
-// errors reject with a message that says what and where.
+// module; generating and checking the jobs module, loaded on first use.
+// Text in, text out, in the puzzle's own layout and symbols; requests run
+// one after another; bad arguments and parse errors reject with a message
+// that says what and where.
 
 /**
  * @typedef {object} SolveOptions

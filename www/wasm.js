@@ -32,8 +32,9 @@ export function loadWasm(build = wasmBuild, source = null) {
 
 /**
  * The module compiled once, while `response` (this build's file, or a
- * promise of it; asked for here without one) downloads: a WebAssembly.Module, which the page hands to
- * its workers so that they neither ask for the file again nor compile it.
+ * promise of it; asked for here without one) downloads: a
+ * WebAssembly.Module, which the page hands to its workers so that they
+ * neither ask for the file again nor compile it.
  */
 export function compileWasm(response = null) {
   compiling ??= compileModule(response ?? fetch(wasmUrl));

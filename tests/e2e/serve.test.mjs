@@ -156,6 +156,7 @@ test('make serve compresses text and WebAssembly as the browser accepts, each en
     for (const [accept, encoding] of [
       ['gzip, deflate, br, zstd', 'br'],
       ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
     ]) {
       const r = await get(path, { headers: { 'accept-encoding': accept } });
       assert.equal(r.status, 200, `${path} (${accept})`);
