@@ -36,6 +36,9 @@ const solverWorker = () =>
 
 // Generating and checking: the jobs module, on the page (to read
 // collections) and handed to a worker of its own, loaded on first use.
+// (Written out as page-solver.js does for the page, not shared through
+// solver-client.js: bundlers would then ship the jobs files with every
+// site that uses the element alone.)
 const jobsWorker = (module) =>
   startWorker(
     new URL('./jobs-worker.js', import.meta.url),
