@@ -1,5 +1,6 @@
 //! Conflict analysis: from a failed clause back to the first unique
-//! implication point, the learned clause minimised (MiniSat's scheme).
+//! implication point, the learned clause minimised (MiniSat's scheme) and
+//! shrunk (CaDiCaL's all-UIP shrinking).
 //!
 //! Every implied literal has a clause that forced it (its reason): for a
 //! native constraint that clause is never stored, it is read off the
@@ -111,6 +112,7 @@ impl LearnSearch {
             self.seen[(l >> 1) as usize] = false;
         }
 
+        self.shrink(&mut learnt);
         self.strengthen(&mut learnt);
 
         // The highest level among the rest goes second (it is watched).
@@ -129,6 +131,96 @@ impl LearnSearch {
         let lbd = self.lbd(&learnt);
         self.learnt = learnt;
         (back, lbd)
+    }
+
+    /// Shrinks each level's block of two or more literals to that level's
+    /// unique implication point where it can (all-UIP shrinking, as
+    /// CaDiCaL's `shrink`): resolving the block's literals with their
+    /// reasons, latest first, until one literal of the level is left, is
+    /// sound when every literal of a lower level that this brings in is
+    /// already in the clause (or fixed at level 0); the block then becomes
+    /// that one literal. Same levels, so the same jump back and distance.
+    fn shrink(&mut self, learnt: &mut Vec<Lit>) {
+        if learnt.len() < 3 {
+            return;
+        }
+        let mut rest: Vec<Lit> = learnt[1..].to_vec();
+        rest.sort_unstable_by_key(|&l| std::cmp::Reverse(self.level[(l >> 1) as usize]));
+        for &l in &rest {
+            self.seen[(l >> 1) as usize] = true;
+        }
+        let mut ante = std::mem::take(&mut self.ante);
+        let mut block: Vec<u32> = Vec::new();
+        let mut out: Vec<Lit> = Vec::with_capacity(rest.len());
+        let mut i = 0;
+        while i < rest.len() {
+            let lvl = self.level[(rest[i] >> 1) as usize];
+            let mut end = i + 1;
+            while end < rest.len() && self.level[(rest[end] >> 1) as usize] == lvl {
+                end += 1;
+            }
+            if end - i < 2 {
+                out.push(rest[i]);
+                i = end;
+                continue;
+            }
+            // The block's variables, and those its reasons bring in.
+            block.clear();
+            for &l in &rest[i..end] {
+                self.in_block[(l >> 1) as usize] = true;
+                block.push(l >> 1);
+            }
+            let mut open = end - i;
+            let mut index = self.trail_lim[lvl as usize];
+            let mut uip = None;
+            loop {
+                index -= 1;
+                let t = self.trail[index];
+                let v = t >> 1;
+                if !self.in_block[v as usize] {
+                    continue;
+                }
+                open -= 1;
+                if open == 0 {
+                    uip = Some(t ^ 1);
+                    break;
+                }
+                self.antecedents(v, &mut ante);
+                let mut ok = true;
+                for &a in &ante {
+                    let u = (a >> 1) as usize;
+                    if self.level[u] == 0 || self.in_block[u] {
+                        continue;
+                    }
+                    if self.level[u] == lvl {
+                        self.in_block[u] = true;
+                        block.push(u as u32);
+                        open += 1;
+                    } else if !self.seen[u] {
+                        ok = false;
+                        break;
+                    }
+                }
+                if !ok {
+                    break;
+                }
+            }
+            for &v in &block {
+                self.in_block[v as usize] = false;
+            }
+            match uip {
+                Some(l) => out.push(l),
+                None => out.extend_from_slice(&rest[i..end]),
+            }
+            i = end;
+        }
+        for &l in &rest {
+            self.seen[(l >> 1) as usize] = false;
+        }
+        self.ante = ante;
+        debug_assert!(out.iter().all(|&l| self.val[l as usize] == super::FALSE));
+        learnt.truncate(1);
+        learnt.extend_from_slice(&out);
     }
 
     /// Drops from the learned clause every positive literal `x` that shares

@@ -18,7 +18,9 @@
 //!   constraint left with one non-false variable makes it true (naked and
 //!   hidden singles).
 //! - **Learning**: first unique implication point, with recursive clause
-//!   minimisation, then strengthened by the constraints (`analyze.rs`);
+//!   minimisation, each earlier level's literals shrunk to that level's
+//!   implication point where they can be, then strengthened by the
+//!   constraints (`analyze.rs`);
 //!   clauses are watched by two literals (`clauses.rs`), and the less useful
 //!   half of those not recently used deleted from time to time.
 //! - **Deciding**: among the most active variables (VSIDS, `order.rs`),
@@ -119,6 +121,8 @@ pub(crate) struct LearnSearch {
     clauses: Clauses,
     /// Scratch space of conflict analysis.
     seen: Vec<bool>,
+    /// Scratch marks of clause shrinking (`analyze::shrink`).
+    in_block: Vec<bool>,
     learnt: Vec<Lit>,
     ante: Vec<Lit>,
     stack: Vec<Lit>,
@@ -178,6 +182,7 @@ impl LearnSearch {
             order: Order::new(vars),
             clauses: Clauses::new(vars),
             seen: vec![false; vars],
+            in_block: vec![false; vars],
             learnt: Vec::new(),
             ante: Vec::new(),
             stack: Vec::new(),
