@@ -161,6 +161,8 @@ pub enum Refusal {
     NothingToUndo,
     /// Nothing was undone since the last change.
     NothingToRedo,
+    /// The whole solution is on show: a hint has nothing left to tell.
+    SolutionShown,
 }
 
 /// What an action did.
@@ -204,6 +206,8 @@ pub enum Kind {
         entries: usize,
         /// The givens clash: the link opens, and says so.
         conflict: Option<Conflict>,
+        /// It replaced a grid holding work (undo brings that back).
+        replaced: bool,
     },
     /// A new puzzle replaced the grid (generated or restored).
     Replaced,
@@ -383,8 +387,14 @@ pub enum Role {
     Filled,
 }
 
+/// A grid as it was, with its shape and how it was written: a puzzle of
+/// another shape (a paste, a link, a jigsaw with other regions) is one
+/// undoable step like any other, so the grid it replaced is never lost.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Snapshot {
+    shape: Shape,
+    alphabet: Alphabet,
+    layout: Layout,
     givens: Vec<u8>,
     entries: Vec<u8>,
     notes: Vec<u32>,
@@ -730,8 +740,28 @@ impl Session {
         self.clear_notes = on;
     }
 
-    /// An empty grid of another shape, in edit mode; no undo across shapes.
-    /// The settings stay.
+    /// Another shape, its grid empty, keeping the history and the mode:
+    /// what was found about the old grid goes (the same cells in other
+    /// regions are another puzzle). The alphabet and layout become the new
+    /// side's usual ones when the side changes.
+    fn reshape(&mut self, shape: Shape) {
+        if shape.side() != self.shape.side() {
+            self.alphabet = Alphabet::default_for(shape.side());
+            self.layout = default_layout(&shape);
+        }
+        let cells = shape.cells();
+        self.givens = vec![0; cells];
+        self.entries = vec![0; cells];
+        self.notes = vec![0; cells];
+        self.shape = shape;
+        self.solution = None;
+        self.cursor = 0;
+        self.known.clear();
+        self.solvable = None;
+    }
+
+    /// An empty grid of another shape, in edit mode, with a history of its
+    /// own (the page keeps each size's grid). The settings stay.
     pub fn resize(&mut self, shape: Shape) {
         let (readonly, noting, clear_notes) = (self.readonly, self.noting, self.clear_notes);
         *self = Session::new(shape);
@@ -963,12 +993,9 @@ impl Session {
                 found: entries.shape().cells(),
             }));
         }
-        // Another shape starts a history of its own: its empty grid, never
-        // shown, is no step to go back to.
-        if givens.shape() == &self.shape {
-            self.remember();
-        } else {
-            self.resize(givens.shape().clone());
+        self.remember();
+        if givens.shape() != &self.shape {
+            self.reshape(givens.shape().clone());
         }
         self.givens = givens.cells().to_vec();
         self.entries = entries
@@ -1019,6 +1046,13 @@ impl Session {
         let shape = givens.shape().clone();
         let (g, e) = (givens.filled(), entries.filled());
         let conflict = givens.conflicts().first().copied();
+        let before = (
+            self.givens.clone(),
+            self.entries.clone(),
+            self.notes.clone(),
+        );
+        let held =
+            before.0.iter().chain(&before.1).any(|&d| d != 0) || before.2.iter().any(|&n| n != 0);
         self.replace(givens, entries);
         // A link's notes are of its size (`share::decode` made them so).
         let _ = self.set_notes(&shared.notes);
@@ -1030,6 +1064,12 @@ impl Session {
                 givens: g,
                 entries: e,
                 conflict,
+                replaced: held
+                    && (
+                        self.givens.clone(),
+                        self.entries.clone(),
+                        self.notes.clone(),
+                    ) != before,
             },
             cells,
         }
@@ -1061,18 +1101,28 @@ impl Session {
             });
         };
         let now = Snapshot {
+            shape: self.shape.clone(),
+            alphabet: self.alphabet,
+            layout: self.layout,
             givens: std::mem::take(&mut self.givens),
             entries: std::mem::take(&mut self.entries),
             notes: std::mem::take(&mut self.notes),
         };
-        let cells = (0..now.givens.len())
+        let reshaped = now.shape != state.shape;
+        let cells = (0..state.givens.len())
             .filter(|&c| {
-                now.givens[c] != state.givens[c]
+                reshaped
+                    || now.givens[c] != state.givens[c]
                     || now.entries[c] != state.entries[c]
                     || now.notes[c] != state.notes[c]
             })
             .collect();
         to.push(now);
+        if reshaped {
+            self.reshape(state.shape);
+        }
+        self.alphabet = state.alphabet;
+        self.layout = state.layout;
         self.givens = state.givens;
         self.entries = state.entries;
         self.notes = state.notes;
@@ -1086,6 +1136,9 @@ impl Session {
     /// Keeps the state before a change, for undo.
     fn remember(&mut self) {
         self.undo.push(Snapshot {
+            shape: self.shape.clone(),
+            alphabet: self.alphabet,
+            layout: self.layout,
             givens: self.givens.clone(),
             entries: self.entries.clone(),
             notes: self.notes.clone(),
@@ -1161,6 +1214,9 @@ impl Session {
     /// [`Refusal::NeedsSearch`] (and nothing changed) when the hint needs
     /// a search of some grid first.
     pub fn hint_known(&mut self) -> Feedback {
+        if self.solution.is_some() {
+            return Feedback::refused(Refusal::SolutionShown);
+        }
         let more = self.hinting.as_mut().filter(|h| {
             h.level < HintLevel::Reveal && matches!(h.hint, Hint::Step { .. } | Hint::Reveal { .. })
         });
@@ -1214,6 +1270,9 @@ impl Session {
 
     /// The grid the next hint needs searched first, if any.
     pub fn hint_needs(&self) -> Option<Vec<u8>> {
+        if self.solution.is_some() {
+            return None;
+        }
         let more = self.hinting.as_ref().is_some_and(|h| {
             h.level < HintLevel::Reveal && matches!(h.hint, Hint::Step { .. } | Hint::Reveal { .. })
         });
@@ -1626,12 +1685,44 @@ mod tests {
             }
         );
         assert_eq!((s.shape(), s.mode()), (&Shape::S9, Mode::Edit));
-        // Another size starts afresh: no step back to its empty grid.
-        assert!(!s.can_undo());
         // Within a size, loading is undoable.
         s.load_text(&NINE.replace('4', "."), None);
         s.undo();
         assert_eq!(s.givens()[0], 4);
+        // So is a load of another size: the 16×16 comes back as it was.
+        s.undo();
+        assert_eq!((s.shape(), s.givens()[0]), (&Shape::S16, 5));
+        assert_eq!(s.alphabet(), Alphabet::default_for(16));
+        s.redo();
+        assert_eq!((s.shape(), s.givens()[0]), (&Shape::S9, 4));
+    }
+
+    #[test]
+    fn a_puzzle_in_other_regions_is_one_step_back() {
+        // Two 4×4 jigsaws: every jigsaw of a side shares the page's slot,
+        // so undo is the only way back to the first one's work.
+        let a = Shape::jigsaw(&[0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3]).unwrap();
+        let b = Shape::jigsaw(&[0, 0, 0, 1, 0, 2, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3]).unwrap();
+        let mut s = Session::new(a.clone());
+        s.put(1, true);
+        s.set_mode(Mode::Play);
+        s.put(2, true);
+        let f = s.replace(Grid::empty(b.clone()), Grid::empty(b.clone()));
+        assert_eq!(f.kind, Kind::Replaced);
+        assert_eq!((s.shape(), s.mode()), (&b, Mode::Play), "the mode stays");
+        let back = s.undo();
+        assert_eq!(back.kind, Kind::Undone);
+        assert_eq!(
+            back.cells.len(),
+            16,
+            "every cell is redrawn in the old regions"
+        );
+        assert_eq!(
+            (s.shape(), &s.givens()[..2], &s.entries()[..2]),
+            (&a, &[1, 0][..], &[0, 2][..])
+        );
+        assert_eq!(s.redo().kind, Kind::Redone);
+        assert_eq!((s.shape(), s.filled_count()), (&b, 0));
     }
 
     #[test]
@@ -1661,6 +1752,38 @@ mod tests {
             Kind::Refused(Refusal::BadLink(_))
         ));
         assert_eq!(t.givens(), s.givens(), "a bad link changes nothing");
+        assert!(
+            matches!(
+                t.open_link(&link).kind,
+                Kind::Opened {
+                    replaced: false,
+                    ..
+                }
+            ),
+            "the same grid"
+        );
+        let mut u = session(NINE);
+        assert!(matches!(
+            u.open_link(&link).kind,
+            Kind::Opened { replaced: true, .. }
+        ));
+        u.undo();
+        assert_eq!(
+            u.givens(),
+            s.givens(),
+            "the grid it replaced is one step back"
+        );
+        assert!(u.entries().iter().all(|&d| d == 0));
+        assert!(
+            matches!(
+                Session::new(Shape::S9).open_link(&link).kind,
+                Kind::Opened {
+                    replaced: false,
+                    ..
+                }
+            ),
+            "an empty grid"
+        );
     }
 
     #[test]
@@ -1784,6 +1907,17 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    #[test]
+    fn no_hint_while_the_whole_solution_is_shown() {
+        let mut s = session(NINE);
+        let truth = solution_of(&s);
+        s.show_solution(&truth);
+        assert_eq!(s.hint_needs(), None, "nothing to search for");
+        assert_eq!(s.hint_known().kind, Kind::Refused(Refusal::SolutionShown));
+        s.hide_solution();
+        assert!(matches!(s.hint().kind, Kind::Hint { .. }));
     }
 
     #[test]

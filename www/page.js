@@ -111,14 +111,17 @@ export function boot({
   const view = new GridView(ui.grid, DEFAULT_SIDE);
   let busy = null; // what the solver works on: 'solve', 'generate', 'hint'…
   let loads = 0; // grids loaded so far: a job that finds a newer one drops its result
-  // The grid shown before a picture's puzzle of another shape: a change of
-  // shape starts the view's history afresh, so the page keeps that grid,
-  // and Undo past the picture's puzzle brings it back (while no other grid
-  // was loaded since).
-  let beforePicture = null; // { saved: a stored grid, slot, loads, shape }
+  let shownShape = null; // the shape the controls were last set for
 
   /** Shows a view's feedback: its words with their tone, saving when the grid changed. */
   function show(f) {
+    if (view.shape !== shownShape) {
+      // Undo or redo over a puzzle of another shape: what was asked about
+      // the old grid is moot, and the controls follow the new one.
+      cancelWork();
+      loads += 1;
+      syncControls();
+    }
     if (f.changed) {
       save();
       answersSoon();
@@ -175,9 +178,8 @@ export function boot({
    * shape line, except that every jigsaw of a side and extras shares one
    * slot (`jigsaw 9`) whatever its regions.
    */
-  function slotOf() {
-    const spec = view.shape;
-    return spec.startsWith('jigsaw') ? `${spec.split(' ')[0]} ${view.side}` : spec;
+  function slotOf(spec = view.shape, side = view.side) {
+    return spec.startsWith('jigsaw') ? `${spec.split(' ')[0]} ${side}` : spec;
   }
 
   function record() {
@@ -268,6 +270,7 @@ export function boot({
     loads += 1;
     view.setPuzzle(Uint8Array.from(g.cells), Uint8Array.from(g.entries), g.shape ?? view.shape);
     view.setNotes(Uint32Array.from(notes));
+    if (view.shape !== shownShape) syncControls(); // a jigsaw in other regions
     syncSteps();
     syncButtons();
     answersSoon();
@@ -279,6 +282,7 @@ export function boot({
   function syncControls() {
     // A grid redrawn (another size, a paste, a link) ends a drawing of regions.
     if (drawing) stopDrawing();
+    shownShape = view.shape;
     const slot = slotOf();
     if (![...ui.size.options].some((o) => o.value === slot)) {
       // A shape that came in a paste, a file or a link gets its own entry.
@@ -309,7 +313,7 @@ export function boot({
     ui.prevSolution.disabled = busy !== null || browsing().at <= 0;
     ui.cancel.disabled = busy === null;
     ui.reset.disabled = !view.hasSolution;
-    ui.undo.disabled = !view.canUndo && !pictureUndoable();
+    ui.undo.disabled = !view.canUndo;
     ui.redo.disabled = !view.canRedo;
     const play = view.mode === 'play';
     ui.modeEdit.setAttribute('aria-checked', String(!play));
@@ -317,6 +321,9 @@ export function boot({
     ui.notes.setAttribute('aria-pressed', String(view.noting));
     document.body.dataset.mode = view.mode;
     document.body.dataset.noting = String(view.noting);
+    // A grid replaced (another size, Generate, a solution shown) ends the
+    // step-by-step path: its list must not stay beside another grid.
+    if (view.walkAt === undefined) ui.steps.hidden = true;
   }
 
   function setMode(mode) {
@@ -353,30 +360,18 @@ export function boot({
   });
 
   // Undo and redo work outside the grid too, except in text fields (and
-  // a dialog's own grid).
+  // a dialog's own grid). A key the grid took is done (its cell may be gone:
+  // undo over another shape redraws the grid).
   document.addEventListener('keydown', (e) => {
+    if (e.defaultPrevented) return;
     if (!(e.ctrlKey || e.metaKey) || e.target.closest?.('textarea, input, select, .sudoku-grid, dialog')) return;
     const k = e.key.toLowerCase();
     if (k === 'z' || k === 'y') {
       e.preventDefault();
       if (k === 'y' || e.shiftKey) show(view.redo());
-      else undo();
+      else show(view.undo());
     }
   });
-
-  // In the grid the view takes Ctrl+Z itself, except for the step back
-  // over a picture's puzzle of another shape (below).
-  ui.grid.addEventListener(
-    'keydown',
-    (e) => {
-      if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.key.toLowerCase() === 'z' && pictureUndoable()) {
-        e.preventDefault();
-        e.stopPropagation();
-        undo();
-      }
-    },
-    true,
-  );
 
   // ---- answers as you type, and every possible value ----------------------
 
@@ -871,7 +866,7 @@ export function boot({
     ),
   );
 
-  ui.undo.addEventListener('click', undo);
+  ui.undo.addEventListener('click', () => show(view.undo()));
   ui.redo.addEventListener('click', () => show(view.redo()));
 
   ui.reset.addEventListener('click', () => {
@@ -921,36 +916,12 @@ export function boot({
 
   // ---- a puzzle read from a picture --------------------------------------
 
-  function pictureUndoable() {
-    const b = beforePicture;
-    return b !== null && b.loads === loads && b.shape === view.shape && !view.canUndo;
-  }
-
-  function undo() {
-    if (!pictureUndoable()) {
-      show(view.undo());
-      return;
-    }
-    const { saved, slot } = beforePicture;
-    beforePicture = null;
-    cancelWork();
-    loads += 1;
-    store.grids[slot] = saved;
-    restore(slot);
-    syncControls();
-    save();
-    answersSoon();
-    say('The grid you had before the picture is back.');
-    view.focus();
-  }
-
   /**
    * Puts a puzzle read from a picture on the grid, in edit mode, as one
    * step that Undo takes back: `cells` (0 = empty), `shape` (a shape line)
    * and `alphabet` (an id). Returns whether it was taken.
    */
   function usePuzzle({ cells, shape, alphabet }) {
-    const before = { saved: record(), slot: slotOf() };
     const f = view.setPuzzle(Uint8Array.from(cells), new Uint8Array(cells.length), shape);
     if (f.kind === 'refused') {
       say(`The puzzle could not be put on the grid: ${f.message}`, 'error');
@@ -960,7 +931,6 @@ export function boot({
     loads += 1;
     if (alphabets(view.side).includes(alphabet)) view.setAlphabet(alphabet);
     view.setMode('edit');
-    beforePicture = view.shape === before.saved.shape ? null : { ...before, loads, shape: view.shape };
     syncControls();
     save();
     answersSoon();
@@ -1023,6 +993,16 @@ export function boot({
       text = decodeURIComponent(raw);
     } catch {
       // Not percent-encoded after all: read it as it is.
+    }
+    // The link's puzzle goes over the person's saved grid of its slot, one
+    // Undo away (the status says so), rather than over the grid shown.
+    const target = view.linkShape(text);
+    const slot = target && slotOf(target[0], Number(target[1]));
+    if (slot && slot !== slotOf() && store.grids[slot]) {
+      cancelWork();
+      save();
+      loads += 1;
+      restore(slot);
     }
     const f = view.openLink(text);
     if (f.kind === 'opened') {

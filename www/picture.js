@@ -184,7 +184,11 @@ export async function openPicture(file, page) {
   try {
     pixels = await decode(file);
   } catch (err) {
-    if (shown === s) fail(`This file could not be opened as a picture (${err?.message ?? err}).`);
+    if (shown === s) {
+      // The browser's own words end with a full stop of their own.
+      const why = String(err?.message ?? err).replace(/\.$/, '');
+      fail(`This file could not be opened as a picture (${why}).`);
+    }
     return;
   }
   if (shown !== s) return;

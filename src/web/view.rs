@@ -281,7 +281,7 @@ impl GridView {
     }
 
     /// Starts over with an empty grid of another shape: a side, a shape
-    /// line, or `jigsaw 9` for new regions (no undo across shapes).
+    /// line, or `jigsaw 9` for new regions (a history of its own).
     pub fn resize(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number | string")] side: JsValue,
@@ -451,7 +451,7 @@ impl GridView {
         self.refresh()
     }
 
-    /// A new puzzle's givens, entries cleared (undoable within a size).
+    /// A new puzzle's givens, entries cleared (undoable).
     #[wasm_bindgen(js_name = setGivens)]
     pub fn set_givens(&mut self, cells: &[u8]) -> Result<Feedback, JsError> {
         self.set_puzzle(cells, &vec![0; cells.len()], JsValue::UNDEFINED)
@@ -512,6 +512,16 @@ impl GridView {
     pub fn open_link(&mut self, text: &str) -> Result<Feedback, JsError> {
         let f = self.session.open_link(text);
         self.answer(f)
+    }
+
+    /// A link's shape line and side, without opening it (`undefined` for a
+    /// bad link): the page first shows its saved grid of that shape, so
+    /// that the link's puzzle is one Undo away from the person's work.
+    #[wasm_bindgen(js_name = linkShape)]
+    pub fn link_shape(&self, text: &str) -> Option<Vec<String>> {
+        let shared = crate::share::decode(text).ok()?;
+        let shape = shared.givens.shape();
+        Some(vec![shape.spec(), shape.side().to_string()])
     }
 
     /// The grid as text — the solution when one is shown, else givens and

@@ -278,12 +278,16 @@ pub fn feedback(f: &Feedback, s: &Session) -> (String, Tone) {
             givens,
             entries,
             conflict: clash,
+            replaced,
         } => {
-            let m = format!(
+            let mut m = format!(
                 "Opened a shared {shape} puzzle with {} and {}.",
                 count(*givens, "given", "givens"),
                 count(*entries, "entry", "entries")
             );
+            if *replaced {
+                m.push_str(" Undo brings back the grid you had.");
+            }
             match clash {
                 Some(c) => (
                     format!(
@@ -392,6 +396,10 @@ fn refusal(r: &Refusal, s: &Session) -> (String, Tone) {
         ),
         Refusal::NothingToUndo => ("Nothing to undo.".into(), Tone::Hint),
         Refusal::NothingToRedo => ("Nothing to redo.".into(), Tone::Hint),
+        Refusal::SolutionShown => (
+            "The solution is on the grid. Hide solution to take hints on your own entries.".into(),
+            Tone::Hint,
+        ),
     }
 }
 

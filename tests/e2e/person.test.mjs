@@ -199,7 +199,11 @@ test('3. a share link never overwrites newer work: share, edit, reload; open a l
       // Opening the link: it loads, leaves the address bar, and newer work wins on reload.
       await page.goto(link);
       await page.waitForSelector('body[data-ready="true"]');
-      assert.match(await status(page), /^Opened a shared 9×9 puzzle with \d+ givens and 1 entry\.$/);
+      // It went over newer work (an entry more), which Undo brings back.
+      assert.match(
+        await status(page),
+        /^Opened a shared 9×9 puzzle with \d+ givens and 1 entry\. Undo brings back the grid you had\.$/,
+      );
       assert.equal(new URL(page.url()).hash, '', 'the link leaves the address bar once loaded');
       await page.click(`#grid [data-cell="${empties[2]}"]`);
       await page.keyboard.type(POJ_OUT[0][empties[2]]);

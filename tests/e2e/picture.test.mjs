@@ -214,7 +214,7 @@ test('a screenshot opened with the file input is reviewed, corrected, used, solv
       assert.equal(before.length, 256);
       assert.equal(before[0], 'A');
       assert.equal(before.filter(Boolean).length, 1);
-      assert.equal(await status(page), 'The grid you had before the picture is back.');
+      assert.equal(await status(page), 'Undone.');
     },
     { viewport: { width: 1280, height: 800 } },
   );
