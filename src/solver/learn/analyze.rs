@@ -144,8 +144,18 @@ impl LearnSearch {
         if learnt.len() < 3 {
             return;
         }
+        // Highest level first, by insertion: a clause is a few dozen
+        // literals, and the standard library's sort would add kilobytes to
+        // the WebAssembly modules.
         let mut rest: Vec<Lit> = learnt[1..].to_vec();
-        rest.sort_unstable_by_key(|&l| std::cmp::Reverse(self.level[(l >> 1) as usize]));
+        let level = |l: Lit| self.level[(l >> 1) as usize];
+        for i in 1..rest.len() {
+            let mut j = i;
+            while j > 0 && level(rest[j - 1]) < level(rest[j]) {
+                rest.swap(j - 1, j);
+                j -= 1;
+            }
+        }
         for &l in &rest {
             self.seen[(l >> 1) as usize] = true;
         }
