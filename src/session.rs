@@ -400,6 +400,14 @@ struct Snapshot {
     notes: Vec<u32>,
 }
 
+impl Snapshot {
+    /// Whether the grid holds anything a person could miss.
+    fn holds_work(&self) -> bool {
+        self.givens.iter().chain(&self.entries).any(|&d| d != 0)
+            || self.notes.iter().any(|&n| n != 0)
+    }
+}
+
 /// The state of one grid being worked on.
 #[derive(Clone, Debug)]
 pub struct Session {
@@ -1046,13 +1054,7 @@ impl Session {
         let shape = givens.shape().clone();
         let (g, e) = (givens.filled(), entries.filled());
         let conflict = givens.conflicts().first().copied();
-        let before = (
-            self.givens.clone(),
-            self.entries.clone(),
-            self.notes.clone(),
-        );
-        let held =
-            before.0.iter().chain(&before.1).any(|&d| d != 0) || before.2.iter().any(|&n| n != 0);
+        let before = self.snapshot();
         self.replace(givens, entries);
         // A link's notes are of its size (`share::decode` made them so).
         let _ = self.set_notes(&shared.notes);
@@ -1064,12 +1066,7 @@ impl Session {
                 givens: g,
                 entries: e,
                 conflict,
-                replaced: held
-                    && (
-                        self.givens.clone(),
-                        self.entries.clone(),
-                        self.notes.clone(),
-                    ) != before,
+                replaced: before.holds_work() && self.snapshot() != before,
             },
             cells,
         }
@@ -1133,16 +1130,21 @@ impl Session {
         }
     }
 
-    /// Keeps the state before a change, for undo.
-    fn remember(&mut self) {
-        self.undo.push(Snapshot {
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
             shape: self.shape.clone(),
             alphabet: self.alphabet,
             layout: self.layout,
             givens: self.givens.clone(),
             entries: self.entries.clone(),
             notes: self.notes.clone(),
-        });
+        }
+    }
+
+    /// Keeps the state before a change, for undo.
+    fn remember(&mut self) {
+        let now = self.snapshot();
+        self.undo.push(now);
         if self.undo.len() > HISTORY {
             self.undo.remove(0);
         }
