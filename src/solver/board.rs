@@ -69,6 +69,10 @@ pub(crate) fn clear<S: Shape>(board: &mut [S::W]) {
 /// (`propagate.rs`).
 pub(crate) struct Work<S: Shape> {
     pub(crate) bands: S::D,
+    /// Houses the subset rule has yet to match (bit `h` for house `h`):
+    /// it stops after the first house that loses candidates, so that the
+    /// cheaper rules follow up before the rest are matched.
+    pub(crate) houses: u128,
     /// The subset rule's last matching per house and position (a digit
     /// bit): where it still fits, the next matching starts from it.
     pub(crate) matchings: Vec<u32>,
@@ -78,6 +82,7 @@ impl<S: Shape> Work<S> {
     pub(crate) fn new() -> Work<S> {
         Work {
             bands: S::D::ZERO,
+            houses: 0,
             matchings: if S::SUBSETS {
                 vec![0; S::HOUSES * S::N]
             } else {
@@ -89,6 +94,7 @@ impl<S: Shape> Work<S> {
     /// Forgets pending work (after a contradiction, or before a new board).
     pub(crate) fn clear(&mut self) {
         self.bands = S::D::ZERO;
+        self.houses = 0;
     }
 
     /// Everything is pending (a fresh board).

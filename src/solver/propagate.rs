@@ -54,6 +54,7 @@ pub(crate) fn propagate<S: Shape>(
             continue;
         }
         if is_solved::<S>(board) {
+            work.houses = 0;
             return Ok(true);
         }
         if S::SUBSETS && subsets::filter::<S>(board, work, cand)? {

@@ -38,20 +38,25 @@ fn changed_houses<S: Shape>(board: &mut [S::W]) -> u128 {
     rows | (cols as u128) << S::N | boxes << (2 * S::N)
 }
 
-/// Rule 5 (subsets) on the houses that changed. Returns whether anything
-/// changed.
+/// Rule 5 (subsets) on the houses that changed, and those a call before
+/// left unmatched. Returns whether anything changed: at the first house
+/// that loses candidates it returns, leaving the other houses pending. The
+/// cheaper rules then follow up on what the house lost, and the houses
+/// left are matched once, after them: matched at once, most would be
+/// matched again when the cheaper rules change them. The fixpoint is the
+/// same; which house fails first, and so the conflict weights, may not be.
 pub(crate) fn filter<S: Shape>(
     board: &mut [S::W],
     work: &mut Work<S>,
     cand: &mut [u32],
 ) -> Result<bool, Contradiction> {
-    let mut houses = changed_houses::<S>(board);
+    let mut houses = changed_houses::<S>(board) | work.houses;
+    work.houses = 0;
     if houses == 0 {
         return Ok(false);
     }
     cell_view::<S>(board, cand);
     let cells = S::house_cells();
-    let mut changed = false;
     while houses != 0 {
         let h = houses.trailing_zeros() as usize;
         houses &= houses - 1;
@@ -81,21 +86,25 @@ pub(crate) fn filter<S: Shape>(
         for i in 0..k {
             work.matchings[h * S::N + pos[i] as usize] = matched[i];
         }
+        let mut changed = false;
         for i in 0..k {
             let mut gone = drop[i];
             if gone == 0 {
                 continue;
             }
             changed = true;
-            cand[at[i] as usize] &= !gone;
             while gone != 0 {
                 let d = gone.trailing_zeros() as usize;
                 gone &= gone - 1;
                 eliminate::<S>(board, work, d, at[i] as usize);
             }
         }
+        if changed {
+            work.houses = houses;
+            return Ok(true);
+        }
     }
-    Ok(changed)
+    Ok(false)
 }
 
 /// All-different filtering by matching (after Régin), for `k` items that
