@@ -151,6 +151,18 @@ pub(super) fn choose_pair<S: Shape>(board: &[S::W], weights: Option<&[u32]>) -> 
     best.map(|(cell, _)| pair_choice::<S>(board, cell))
 }
 
+/// Branching on `cell` again, when it is open with two candidates (with
+/// more, the wider frame costs more than going back to it saves:
+/// `minimal_16x16` and fresh minimal 16×16 ran slower).
+fn last_conflict<S: Shape>(board: &[S::W], cell: usize) -> Option<Choice> {
+    let (k, p) = (cell / S::BAND, cell % S::BAND);
+    if unsolved::<S>(board, k) & S::W::bit(p) == S::W::ZERO {
+        return None;
+    }
+    let choice = pair_choice::<S>(board, cell);
+    matches!(choice, Choice::Cell { digits, .. } if digits.count_ones() == 2).then_some(choice)
+}
+
 fn pair_choice<S: Shape>(board: &[S::W], cell: usize) -> Choice {
     let (k, bit) = (cell / S::BAND, S::W::bit(cell % S::BAND));
     let digits = (0..S::N)
@@ -252,6 +264,14 @@ pub(crate) struct BandSearch<S: Shape> {
     solved_at: usize,
     pub(crate) stats: Stats,
     pub(crate) finished: bool,
+    /// The cell whose placement failed last, to branch on next if it is
+    /// still open with two candidates (last-conflict reasoning, after
+    /// Lecoutre, Saïs, Tabary and Vidal: the search goes straight back to
+    /// the cell that failed instead of branching elsewhere first, so a
+    /// culprit decided higher up is found sooner).
+    last: Option<usize>,
+    /// The cell placed to reach the board being settled.
+    placed: Option<usize>,
     shape: std::marker::PhantomData<S>,
 }
 
@@ -274,6 +294,8 @@ impl<S: Shape> BandSearch<S> {
             solved_at: 0,
             stats: Stats::default(),
             finished: false,
+            last: None,
+            placed: None,
             shape: std::marker::PhantomData,
         };
         s.restart(givens, limit);
@@ -298,6 +320,8 @@ impl<S: Shape> BandSearch<S> {
             ..Stats::default()
         };
         self.finished = false;
+        self.last = None;
+        self.placed = None;
         let board = &mut self.boards[..self.stride];
         clear::<S>(board);
         if !assign_givens::<S>(board, givens) {
@@ -361,7 +385,10 @@ impl<S: Shape> BandSearch<S> {
     fn settle(&mut self, slot: usize) {
         let board = &mut self.boards[slot * self.stride..(slot + 1) * self.stride];
         match propagate::<S>(board, &mut self.work, &mut self.cand) {
-            Err(c) => self.learn(c),
+            Err(c) => {
+                self.last = self.placed.or(self.last);
+                self.learn(c)
+            }
             Ok(true) => {
                 self.found += 1;
                 self.solved_at = slot;
@@ -373,6 +400,9 @@ impl<S: Shape> BandSearch<S> {
                 }
             }
             Ok(false) => {
+                if let Some(choice) = self.last.take().and_then(|x| last_conflict::<S>(board, x)) {
+                    return self.open_frame(slot, choice);
+                }
                 let weights = (!self.weights.is_empty()).then_some(&self.weights[..]);
                 let pair = choose_pair::<S>(board, weights).or_else(|| S::choose_fast(board));
                 let choice = pair.unwrap_or_else(|| {
@@ -437,10 +467,13 @@ impl<S: Shape> BandSearch<S> {
                 S::apply_config(board, at, next);
             } else if let Err(c) = assign::<S>(board, &mut self.work, digit, cell) {
                 self.work.clear();
+                self.last = Some(cell);
                 self.learn(c);
                 continue;
             }
+            self.placed = (by != Branch::Config).then_some(cell);
             self.settle(slot);
+            self.placed = None;
         }
         true
     }
