@@ -233,7 +233,7 @@ impl<S: Shape> Prober<S> {
             }
         };
         let board = &mut self.board[..];
-        let choice = choose_pair::<S>(board, None).unwrap_or_else(|| {
+        let choice = choose_pair::<S>(board, None, &[]).unwrap_or_else(|| {
             cell_view::<S>(board, &mut self.cand);
             choose::<S>(&self.cand, None)
         });

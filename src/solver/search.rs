@@ -118,13 +118,26 @@ pub(super) fn choose<S: Shape>(cand: &[u32], weights: Option<&[u32]>) -> Choice 
     }
 }
 
-/// The bivalue cell whose houses saw the most conflicts (the first such
-/// without weights), found with one fold per band; `None` when no cell has
-/// two candidates. Cheaper than building the cell view: on 9×9 nearly every
-/// branch point has one.
-pub(super) fn choose_pair<S: Shape>(board: &[S::W], weights: Option<&[u32]>) -> Option<Choice> {
-    let mut best: Option<(usize, u32)> = None;
-    for k in 0..S::B {
+/// The bivalue cell whose placement failed most recently (by `stamps`,
+/// 0 for never), else the one whose houses saw the most conflicts (the
+/// first such without weights), found with one fold per band; `None` when
+/// no cell has two candidates. Cheaper than building the cell view: on 9×9
+/// nearly every branch point has one.
+///
+/// The stamps are conflict-ordering search (Gay, Hartert, Lecoutre and
+/// Schaus, 2015; last-conflict reasoning generalised): the search goes
+/// back first to the cells that failed latest, so a culprit decided
+/// higher up is found sooner. Only bivalue cells: their frames are the
+/// cheapest, and on `minimal_16x16` and fresh minimal 16×16 the same rule
+/// on wider cells ran slower.
+pub(super) fn choose_pair<S: Shape>(
+    board: &[S::W],
+    weights: Option<&[u32]>,
+    stamps: &[u32],
+) -> Option<Choice> {
+    // The bivalue cells of each band; before any conflict, the first.
+    let mut pairs = [S::W::ZERO; 5];
+    for (k, band) in pairs.iter_mut().enumerate().take(S::B) {
         let (mut once, mut twice, mut thrice) = (S::W::ZERO, S::W::ZERO, S::W::ZERO);
         for d in 0..S::N {
             let x = board[d * S::B + k];
@@ -132,8 +145,30 @@ pub(super) fn choose_pair<S: Shape>(board: &[S::W], weights: Option<&[u32]>) -> 
             twice |= once & x;
             once |= x;
         }
-        let pairs = twice & !thrice & unsolved::<S>(board, k);
-        for p in bits(pairs) {
+        *band = twice & !thrice & unsolved::<S>(board, k);
+        if weights.is_none() && stamps.is_empty() && !band.is_zero() {
+            let cell = k * S::BAND + band.trailing_zeros() as usize;
+            return Some(pair_choice::<S>(board, cell));
+        }
+    }
+    if !stamps.is_empty() {
+        let mut latest: Option<(usize, u32)> = None;
+        for (k, &band) in pairs.iter().enumerate().take(S::B) {
+            for p in bits(band) {
+                let cell = k * S::BAND + p;
+                let stamp = stamps[cell];
+                if stamp > latest.map_or(0, |(_, t)| t) {
+                    latest = Some((cell, stamp));
+                }
+            }
+        }
+        if let Some((cell, _)) = latest {
+            return Some(pair_choice::<S>(board, cell));
+        }
+    }
+    let mut best: Option<(usize, u32)> = None;
+    for (k, &band) in pairs.iter().enumerate().take(S::B) {
+        for p in bits(band) {
             let cell = k * S::BAND + p;
             let weight = match weights {
                 None => return Some(pair_choice::<S>(board, cell)),
@@ -149,18 +184,6 @@ pub(super) fn choose_pair<S: Shape>(board: &[S::W], weights: Option<&[u32]>) -> 
         }
     }
     best.map(|(cell, _)| pair_choice::<S>(board, cell))
-}
-
-/// Branching on `cell` again, when it is open with two candidates (with
-/// more, the wider frame costs more than going back to it saves:
-/// `minimal_16x16` and fresh minimal 16×16 ran slower).
-fn last_conflict<S: Shape>(board: &[S::W], cell: usize) -> Option<Choice> {
-    let (k, p) = (cell / S::BAND, cell % S::BAND);
-    if unsolved::<S>(board, k) & S::W::bit(p) == S::W::ZERO {
-        return None;
-    }
-    let choice = pair_choice::<S>(board, cell);
-    matches!(choice, Choice::Cell { digits, .. } if digits.count_ones() == 2).then_some(choice)
 }
 
 fn pair_choice<S: Shape>(board: &[S::W], cell: usize) -> Choice {
@@ -264,12 +287,10 @@ pub(crate) struct BandSearch<S: Shape> {
     solved_at: usize,
     pub(crate) stats: Stats,
     pub(crate) finished: bool,
-    /// The cell whose placement failed last, to branch on next if it is
-    /// still open with two candidates (last-conflict reasoning, after
-    /// Lecoutre, Saïs, Tabary and Vidal: the search goes straight back to
-    /// the cell that failed instead of branching elsewhere first, so a
-    /// culprit decided higher up is found sooner).
-    last: Option<usize>,
+    /// Per cell, when its placement last failed (`clock` then; 0 for
+    /// never; empty until a placement fails): see [`choose_pair`].
+    stamps: Vec<u32>,
+    clock: u32,
     /// The cell placed to reach the board being settled.
     placed: Option<usize>,
     shape: std::marker::PhantomData<S>,
@@ -294,7 +315,8 @@ impl<S: Shape> BandSearch<S> {
             solved_at: 0,
             stats: Stats::default(),
             finished: false,
-            last: None,
+            stamps: Vec::new(),
+            clock: 0,
             placed: None,
             shape: std::marker::PhantomData,
         };
@@ -320,7 +342,8 @@ impl<S: Shape> BandSearch<S> {
             ..Stats::default()
         };
         self.finished = false;
-        self.last = None;
+        self.stamps.clear();
+        self.clock = 0;
         self.placed = None;
         let board = &mut self.boards[..self.stride];
         clear::<S>(board);
@@ -386,7 +409,9 @@ impl<S: Shape> BandSearch<S> {
         let board = &mut self.boards[slot * self.stride..(slot + 1) * self.stride];
         match propagate::<S>(board, &mut self.work, &mut self.cand) {
             Err(c) => {
-                self.last = self.placed.or(self.last);
+                if let Some(cell) = self.placed {
+                    self.stamp(cell);
+                }
                 self.learn(c)
             }
             Ok(true) => {
@@ -400,11 +425,9 @@ impl<S: Shape> BandSearch<S> {
                 }
             }
             Ok(false) => {
-                if let Some(choice) = self.last.take().and_then(|x| last_conflict::<S>(board, x)) {
-                    return self.open_frame(slot, choice);
-                }
                 let weights = (!self.weights.is_empty()).then_some(&self.weights[..]);
-                let pair = choose_pair::<S>(board, weights).or_else(|| S::choose_fast(board));
+                let pair = choose_pair::<S>(board, weights, &self.stamps)
+                    .or_else(|| S::choose_fast(board));
                 let choice = pair.unwrap_or_else(|| {
                     self.cand.resize(S::CELLS, 0);
                     cell_view::<S>(board, &mut self.cand);
@@ -421,6 +444,18 @@ impl<S: Shape> BandSearch<S> {
         debug_assert_eq!(self.frames.len(), slot);
         self.stats.guesses += 1;
         self.frames.push(choice.into());
+    }
+
+    /// Notes that placing `cell` just failed.
+    fn stamp(&mut self, cell: usize) {
+        if self.clock == u32::MAX {
+            // Four billion failures: start the order afresh.
+            self.stamps.fill(0);
+            self.clock = 0;
+        }
+        self.stamps.resize(S::CELLS, 0);
+        self.clock += 1;
+        self.stamps[cell] = self.clock;
     }
 
     /// Remembers where a contradiction happened.
@@ -467,7 +502,7 @@ impl<S: Shape> BandSearch<S> {
                 S::apply_config(board, at, next);
             } else if let Err(c) = assign::<S>(board, &mut self.work, digit, cell) {
                 self.work.clear();
-                self.last = Some(cell);
+                self.stamp(cell);
                 self.learn(c);
                 continue;
             }
