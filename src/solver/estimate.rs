@@ -32,7 +32,7 @@ use std::fmt;
 use super::board::{assign, cell_view, Work};
 use super::houses::{HouseProber, HouseSearch, HouseSet, ProbeStep};
 use super::propagate::propagate;
-use super::search::{choose, choose_pair, BandSearch, Choice};
+use super::search::{choose, choose_pair, BandSearch, Choice, Failures};
 use super::shape::{house_cell, Shape, S2, S3, S4, S5};
 use super::{Engine, Solver, STOP_CHECK_NODES};
 use crate::generate::Rng;
@@ -233,7 +233,7 @@ impl<S: Shape> Prober<S> {
             }
         };
         let board = &mut self.board[..];
-        let choice = choose_pair::<S>(board, None, &[]).unwrap_or_else(|| {
+        let choice = choose_pair::<S>(board, None, &Failures::default()).unwrap_or_else(|| {
             cell_view::<S>(board, &mut self.cand);
             choose::<S>(&self.cand, None)
         });

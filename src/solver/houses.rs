@@ -38,7 +38,7 @@
 use std::sync::Arc;
 
 use super::board::Contradiction;
-use super::search::{count_conflict, Branch, Choice, Frame};
+use super::search::{count_conflict, Branch, Choice, Failures, Frame};
 use super::Stats;
 use crate::shape::Shape;
 
@@ -607,7 +607,7 @@ fn cell_view<const W: usize, H>(t: &Tables<W, H>, b: &[Set<W>], cand: &mut Vec<u
 }
 
 /// The branch: the bivalue cell whose placement failed latest (by
-/// `stamps`, 0 for never: conflict-ordering search), else the one with the
+/// `failures`: conflict-ordering search), else the one with the
 /// most open peers, then the most conflicts in its houses; with none, a
 /// digit with two places in a house; with none, the open cell with the
 /// fewest candidates per weight.
@@ -616,7 +616,7 @@ fn choose<const W: usize, H: HouseSet>(
     b: &[Set<W>],
     weights: Option<&[u32]>,
     cand: &mut Vec<u32>,
-    stamps: &[u32],
+    failures: &Failures,
 ) -> Choice {
     let n = t.n;
     let open = b[n];
@@ -639,20 +639,11 @@ fn choose<const W: usize, H: HouseSet>(
     };
     let pairs = and_not(&twice, &thrice);
     // First the bivalue cell whose placement failed latest.
-    if !stamps.is_empty() {
-        let mut latest: Option<(usize, u32)> = None;
-        for cell in cells(pairs) {
-            let s = stamps[cell];
-            if s > latest.map_or(0, |(_, l)| l) {
-                latest = Some((cell, s));
-            }
-        }
-        if let Some((cell, _)) = latest {
-            return Choice::Cell {
-                cell,
-                digits: digits_of(cell),
-            };
-        }
+    if let Some(cell) = failures.latest(cells(pairs)) {
+        return Choice::Cell {
+            cell,
+            digits: digits_of(cell),
+        };
     }
     // Among the bivalue cells, the one with the most open peers: either
     // digit placed there takes the most candidates out, so the branches
@@ -750,11 +741,8 @@ pub(crate) struct HouseSearch<const W: usize, H = u64> {
     cand: Vec<u32>,
     /// Conflicts seen per house (dom/wdeg), from the first conflict on.
     weights: Vec<u32>,
-    /// Per cell, when its placement last failed (`clock` then; 0 for
-    /// never): conflict-ordering search, as the band engine's
-    /// (`search.rs`).
-    stamps: Vec<u32>,
-    clock: u32,
+    /// The branching order, as the band engine's (`search.rs`).
+    failures: Failures,
     /// The cell placed to reach the board being settled.
     placing: Option<usize>,
     limit: u64,
@@ -800,8 +788,7 @@ impl<const W: usize, H: HouseSet> HouseSearch<W, H> {
             work: Box::default(),
             cand: Vec::new(),
             weights: Vec::new(),
-            stamps: Vec::new(),
-            clock: 0,
+            failures: Failures::default(),
             placing: None,
             limit: 1,
             found: 0,
@@ -827,8 +814,7 @@ impl<const W: usize, H: HouseSet> HouseSearch<W, H> {
         self.placed.resize(n, H::EMPTY);
         self.frames.clear();
         self.weights.clear();
-        self.stamps.clear();
-        self.clock = 0;
+        self.failures.clear();
         self.placing = None;
         self.limit = limit.max(1);
         self.found = 0;
@@ -925,7 +911,7 @@ impl<const W: usize, H: HouseSet> HouseSearch<W, H> {
             Err(c) => {
                 self.work.clear();
                 if let Some(cell) = self.placing {
-                    self.stamp(cell);
+                    self.failures.note(cell, t.n * t.n);
                 }
                 self.learn(c);
             }
@@ -946,7 +932,7 @@ impl<const W: usize, H: HouseSet> HouseSearch<W, H> {
                     &self.boards[range],
                     weights,
                     &mut self.cand,
-                    &self.stamps,
+                    &self.failures,
                 );
                 self.stats.guesses += 1;
                 self.frames.push(choice.into());
@@ -957,17 +943,6 @@ impl<const W: usize, H: HouseSet> HouseSearch<W, H> {
     /// Remembers where a contradiction happened.
     fn learn(&mut self, c: Contradiction) {
         count_conflict(&mut self.weights, self.t.house.len(), c);
-    }
-
-    /// Notes that placing `cell` just failed.
-    fn stamp(&mut self, cell: usize) {
-        if self.clock == u32::MAX {
-            self.stamps.fill(0);
-            self.clock = 0;
-        }
-        self.stamps.resize(self.t.n * self.t.n, 0);
-        self.clock += 1;
-        self.stamps[cell] = self.clock;
     }
 
     /// Runs until the search ends or `max_nodes` (a total, counting the
@@ -1017,7 +992,7 @@ impl<const W: usize, H: HouseSet> HouseSearch<W, H> {
             };
             if let Err(c) = board.assign(digit, cell) {
                 self.work.clear();
-                self.stamp(cell);
+                self.failures.note(cell, t.n * t.n);
                 self.learn(c);
                 continue;
             }
@@ -1071,7 +1046,7 @@ impl<const W: usize, H: HouseSet> HouseProber<W, H> {
     /// Returns `d` and how the probe stands.
     pub(crate) fn branch(&mut self, pick: impl FnOnce(usize) -> usize) -> (usize, ProbeStep) {
         let t = self.t.clone();
-        let choice = choose(&t, &self.board, None, &mut self.cand, &[]);
+        let choice = choose(&t, &self.board, None, &mut self.cand, &Failures::default());
         let alternatives = match choice {
             Choice::Cell { digits, .. } => digits,
             Choice::Digit { places, .. } => places,
