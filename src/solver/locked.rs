@@ -126,11 +126,17 @@ pub(crate) fn band_pass<S: Shape>(
         return Err(band_failure::<S>(k, m));
     }
     // Expand the matrix back to cells.
-    let mut keep = S::W::ZERO;
-    for i in 0..b {
-        let segs = m2 >> (i * b) & S::seg_full();
-        keep |= S::W::place_row(t.segment_cols[segs as usize], i * S::N);
-    }
+    let keep = if b == 4 {
+        // 16×16: matrix bit j is the segment of bits 4j … 4j+3.
+        S::W::from_u64(nibbles(m2))
+    } else {
+        let mut keep = S::W::ZERO;
+        for i in 0..b {
+            let segs = m2 >> (i * b) & S::seg_full();
+            keep |= S::W::place_row(t.segment_cols[segs as usize], i * S::N);
+        }
+        keep
+    };
     let x = x & keep;
     board[d * b + k] = x;
     board[passed] = x;
@@ -152,18 +158,32 @@ pub(crate) fn band_pass<S: Shape>(
     let one_row = if b == 3 {
         small::<S>().one_row[m as usize] as u32
     } else {
-        let mut one_row = 0u32;
-        for s in 0..b {
-            let c = m2 >> s & S::COLUMN_BITS;
-            one_row |= ((c & c.wrapping_sub(1) == 0) as u32) << s;
+        // The boxes in exactly one row of the matrix, folding its rows (the
+        // matrix keeps a permutation, so no box is in none).
+        let (mut once, mut twice) = (0u32, 0u32);
+        for i in 0..b {
+            let r = m2 >> (i * b) & S::seg_full();
+            twice |= once & r;
+            once |= r;
         }
-        one_row
+        once & !twice
     };
     let lone = one_col & one_row;
     if lone != 0 {
         singles::hidden_in_boxes::<S>(board, work, d, k, x, lone);
     }
     Ok(())
+}
+
+/// Each bit `j` of a 16-bit mask spread to the four bits `4j … 4j+3`.
+#[inline(always)]
+fn nibbles(m: u32) -> u64 {
+    let mut x = m as u64 & 0xffff;
+    x = (x | x << 24) & 0x0000_00ff_0000_00ff;
+    x = (x | x << 12) & 0x000f_000f_000f_000f;
+    x = (x | x << 6) & 0x0303_0303_0303_0303;
+    x = (x | x << 3) & 0x1111_1111_1111_1111;
+    x * 0xf
 }
 
 /// [`permutation_support`] of every 4×4 segment matrix (16×16 grids), built on
@@ -275,6 +295,16 @@ pub(crate) fn stack_pass<S: Shape>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn nibbles_spread_each_bit_to_its_segment() {
+        for m in 0u32..1 << 16 {
+            let want = (0..16)
+                .filter(|j| m >> j & 1 != 0)
+                .fold(0u64, |acc, j| acc | 0xf << (4 * j));
+            assert_eq!(nibbles(m), want, "{m:016b}");
+        }
+    }
 
     #[test]
     fn the_16x16_table_is_the_permutation_support() {

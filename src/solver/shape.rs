@@ -41,6 +41,8 @@ pub(crate) trait Word:
     const ZERO: Self;
     const ONE: Self;
     fn from_u32(v: u32) -> Self;
+    /// `v`, cut to the word's width.
+    fn from_u64(v: u64) -> Self;
     /// The low 32 bits.
     fn low(self) -> u32;
     fn trailing_zeros(self) -> u32;
@@ -86,6 +88,10 @@ macro_rules! word {
             const ONE: Self = 1;
             #[inline(always)]
             fn from_u32(v: u32) -> Self {
+                v as $t
+            }
+            #[inline(always)]
+            fn from_u64(v: u64) -> Self {
                 v as $t
             }
             #[inline(always)]
@@ -227,8 +233,6 @@ pub(crate) trait Shape: Copy + Send + Sync + 'static {
     /// `GATHER_SHIFT + s` (no two products meet, so nothing carries).
     const GATHER: u64 = gather_magic(Self::B);
     const GATHER_SHIFT: usize = (Self::B - 1) * (Self::B - 1);
-    /// In a `b×b` segment matrix (bit `i·b + s`), column 0.
-    const COLUMN_BITS: u32 = seg_starts(Self::B);
     fn tables() -> &'static Tables<Self::W>;
     /// Every house's cells in order ([`house_cell`] as a table, `n` per
     /// house), for the rules that walk whole houses; built on first use.
