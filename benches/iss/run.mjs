@@ -6,8 +6,13 @@
 //
 //   scripts/build-web.sh --bench        # benches/wasm/pkg/ (or pass --pkg DIR)
 //   git clone https://github.com/sigh/Interactive-Sudoku-Solver ISS_CHECKOUT
-//   node benches/iss/run.mjs --iss ISS_CHECKOUT [--rounds R] [--min-ms M] [--warmup S] \
-//     [--max N] [--pkg DIR] [--json] FILE...
+//   node benches/iss/run.mjs --iss ISS_CHECKOUT [--chromium] [--rounds R] [--min-ms M] \
+//     [--warmup S] [--max N] [--pkg DIR] [--json] FILE...
+//
+// In Node by default; `--chromium` runs the same measuring code (core.mjs)
+// in a page of headless Chromium (the e2e tests' browser), ISS and the
+// module served over HTTP as a site would serve them. A page's clock ticks
+// in steps of about 0.1 ms there, so give it `--min-ms 10` or more.
 //
 // FILE is any file bitsudoku reads (`box=3x3+x CELLS`, `box=3x3+hyper CELLS`,
 // `jigsaw CELLS REGIONS`, plain lines, …); `--max N` takes its first N puzzles.
@@ -52,9 +57,10 @@
 //   (interleaving puzzle by puzzle keeps the ratios comparable). --json
 //   prints every figure, per puzzle too.
 import { readFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
+import { measure } from './core.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -65,6 +71,7 @@ let minMs = 2;
 let warmup = 1;
 let max = Infinity;
 let json = false;
+let chromium = false;
 const files = [];
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
@@ -75,6 +82,7 @@ for (let i = 0; i < args.length; i++) {
   else if (a === '--max') max = Number(args[++i]);
   else if (a === '--warmup') warmup = Number(args[++i]);
   else if (a === '--json') json = true;
+  else if (a === '--chromium') chromium = true;
   else if (a.startsWith('--')) usage(`unknown option ${a}`);
   else files.push(a);
 }
@@ -83,206 +91,82 @@ if (!issDir || files.length === 0) usage();
 function usage(why) {
   if (why) console.error(why);
   console.error(
-    'usage: node benches/iss/run.mjs --iss DIR [--rounds R] [--min-ms M] [--warmup S] [--max N] [--pkg DIR] [--json] FILE...',
+    'usage: node benches/iss/run.mjs --iss DIR [--chromium] [--rounds R] [--min-ms M] [--warmup S] [--max N] [--pkg DIR] [--json] FILE...',
   );
   process.exit(2);
 }
 
-// --- ISS, from its checkout (its modules read `self` and `self.VERSION_PARAM`)
-globalThis.self ??= globalThis;
-globalThis.VERSION_PARAM ??= '';
-const iss = (path) => import(pathToFileURL(join(issDir, path)).href);
-const { SudokuParser } = await iss('js/sudoku_parser.js');
-const { SudokuBuilder } = await iss('js/solver/sudoku_builder.js');
-const { CellGeometry } = await iss('js/cell_geometry.js');
 let issCommit = 'unknown';
 try {
-  issCommit = execFileSync('git', ['-C', issDir, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
+  issCommit = execFileSync('git', ['-C', issDir, 'rev-parse', 'HEAD'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).trim();
 } catch {}
+const sets = files.map((file) => ({ name: basename(file), text: readFileSync(file, 'utf8') }));
+const options = { rounds, minMs, warmup, max };
+let where = `Node ${process.version}`;
+const rows = chromium ? await inChromium() : await inNode();
 
-// --- bitsudoku, the SIMD build of the benchmark module
-const glue = await import(pathToFileURL(join(pkgDir, 'bitsudoku.js')).href);
-glue.initSync({ module: readFileSync(join(pkgDir, 'bitsudoku_simd_bg.wasm')) });
-
-// bitsudoku's shape line → ISS's constraints (without the givens). Only what
-// both solvers mean the same way; anything else is refused.
-function issShape(spec, side) {
-  const [kind, regions] = spec.split(/\s+/);
-  const [head, ...extras] = kind.split('+');
-  const out = [];
-  if (side !== 9) out.push(`.Shape~${side}x${side}`);
-  const sq = Math.round(Math.sqrt(side));
-  if (head === 'jigsaw') {
-    out.push(`.Jigsaw~${regions}.NoBoxes`);
-  } else if (!(head === String(side) || head === `box=${sq}x${sq}`) || sq * sq !== side) {
-    throw new Error(`shape '${spec}': only square boxes and jigsaws are mapped to ISS`);
-  }
-  for (const e of extras) {
-    if (e === 'x') out.push('.Diagonal~1.Diagonal~-1');
-    else if (e === 'hyper' && side === 9) out.push('.Windoku');
-    else throw new Error(`shape '${spec}': '+${e}' is not mapped to ISS`);
-  }
-  return out.join('');
-}
-
-function issConstraint(spec, side, cells) {
-  const geometry = CellGeometry.fromGridSize(side);
-  const givens = [];
-  cells.forEach((v, i) => v && givens.push(geometry.makeValueId(i, v)));
-  return `${issShape(spec, side)}.~${givens.join('~')}`;
-}
-
-// One ISS call: setup and search to a second solution. Returns its times.
-function issSolve(text) {
-  const t0 = performance.now();
-  const solver = SudokuBuilder.build(SudokuBuilder.resolveConstraint(SudokuParser.parseText(text)));
-  const t1 = performance.now();
-  const first = solver.nthSolution(0);
-  const second = first && solver.nthSolution(1);
-  const t2 = performance.now();
-  return { first, second, setup: t1 - t0, total: t2 - t0, solver };
-}
-
-// One bitsudoku call.
-function bitSolve(cells, spec, withStats = false) {
-  const r = glue.solve(cells, spec, 2, 0);
-  const outcome = r.outcome;
-  const solution = r.cells;
-  const stats = withStats ? { guesses: r.guesses, engine: r.engine } : null;
-  r.free();
-  return { outcome, solution, stats };
-}
-
-function check(p, i) {
-  const a = issSolve(p.iss);
-  const b = bitSolve(p.cells, p.spec, true);
-  p.issGuesses = a.solver._internalSolver?.counters?.guesses;
-  p.bitGuesses = b.stats.guesses;
-  p.bitEngine = b.stats.engine;
-  const where = `puzzle ${i + 1} (${p.spec.split(/\s+/)[0]})`;
-  if (!a.first) throw new Error(`${where}: ISS finds no solution`);
-  if (a.second) throw new Error(`${where}: ISS finds two solutions`);
-  if (b.outcome !== 'unique') throw new Error(`${where}: bitsudoku says ${b.outcome}`);
-  const issCells = Uint8Array.from(a.first);
-  if (issCells.length !== b.solution.length || issCells.some((v, k) => v !== b.solution[k])) {
-    throw new Error(`${where}: the solutions differ`);
-  }
-  glue.verifySolution(p.cells, b.solution, p.spec); // throws with the reason
-}
-
-// Calls `f` back to back for at least minMs (at least once): ms per call.
-function timeCalls(f) {
-  let calls = 0;
-  const start = performance.now();
-  let now = start;
-  do {
-    f();
-    calls++;
-    now = performance.now();
-  } while (now - start < minMs);
-  return (now - start) / calls;
-}
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-const quantile = (xs, q) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.round(q * (s.length - 1))))];
-};
-
-const rows = [];
-for (const file of files) {
-  const parsed = glue.parseAll(readFileSync(file, 'utf8'), 0, undefined);
-  const puzzles = parsed.slice(0, max).map((p) => {
-    const spec = p.shape;
-    const side = p.side;
-    const cells = p.cells;
-    return { spec, side, cells, iss: issConstraint(spec, side, cells) };
-  });
-  parsed.forEach((p) => p.free());
-
-  // Check and warm up: one untimed checking pass, then more untimed passes of
-  // both solvers until `warmup` seconds have passed.
-  const warmEnd = performance.now() + warmup * 1000;
-  puzzles.forEach(check);
-  while (performance.now() < warmEnd) {
-    puzzles.forEach((p) => {
-      issSolve(p.iss);
-      bitSolve(p.cells, p.spec);
-    });
-  }
-
-  const issMs = puzzles.map(() => []);
-  const issSetupMs = puzzles.map(() => []);
-  const bitMs = puzzles.map(() => []);
-  for (let round = 0; round < rounds; round++) {
-    puzzles.forEach((p, i) => {
-      const runIss = () => {
-        let setup = 0;
-        let n = 0;
-        issMs[i].push(
-          timeCalls(() => {
-            const r = issSolve(p.iss);
-            if (!r.first || r.second) throw new Error(`puzzle ${i + 1}: ISS changed its answer`);
-            setup += r.setup;
-            n++;
-          }),
-        );
-        issSetupMs[i].push(setup / n);
-      };
-      const runBit = () =>
-        bitMs[i].push(
-          timeCalls(() => {
-            if (bitSolve(p.cells, p.spec).outcome !== 'unique') {
-              throw new Error(`puzzle ${i + 1}: bitsudoku changed its answer`);
-            }
-          }),
-        );
-      if (round % 2 === 0) {
-        runIss();
-        runBit();
-      } else {
-        runBit();
-        runIss();
-      }
-    });
-  }
-  const issT = issMs.map(median);
-  const bitT = bitMs.map(median);
-  const ratios = issT.map((t, i) => t / bitT[i]);
-  // ISS without its setup: the search alone (for the caveat, not the target).
-  const searchRatios = issMs.map((ms, i) => median(ms.map((t, k) => t - issSetupMs[i][k])) / bitT[i]);
-  const row = {
-    set: basename(file),
-    puzzles: puzzles.length,
-    issMedianMs: median(issT),
-    issSetupMedianMs: median(issSetupMs.map(median)),
-    bitMedianMs: median(bitT),
-    ratioMedian: median(ratios),
-    ratioMin: Math.min(...ratios),
-    ratioMax: Math.max(...ratios),
-    ratioP10: quantile(ratios, 0.1),
-    ratioP90: quantile(ratios, 0.9),
-    bitFaster: ratios.filter((r) => r > 1).length,
-    atLeast10x: ratios.filter((r) => r >= 10).length,
-    searchRatioMedian: median(searchRatios),
-    ratioOfTotals: issT.reduce((a, b) => a + b, 0) / bitT.reduce((a, b) => a + b, 0),
-    perPuzzle: puzzles.map((_, i) => ({ issMs: issT[i], bitMs: bitT[i], ratio: ratios[i] })),
+// ISS from its checkout (its modules read `self` and `self.VERSION_PARAM`);
+// bitsudoku's SIMD build of the benchmark module.
+async function inNode() {
+  globalThis.self ??= globalThis;
+  globalThis.VERSION_PARAM ??= '';
+  const load = (path) => import(pathToFileURL(join(issDir, path)).href);
+  const iss = {
+    ...(await load('js/sudoku_parser.js')),
+    ...(await load('js/solver/sudoku_builder.js')),
+    ...(await load('js/cell_geometry.js')),
   };
-  rows.push(row);
-  row.perPuzzle.forEach((q, i) => {
-    q.issGuesses = puzzles[i].issGuesses;
-    q.bitGuesses = puzzles[i].bitGuesses;
-    q.bitEngine = puzzles[i].bitEngine;
-  });
+  const glue = await import(pathToFileURL(join(pkgDir, 'bitsudoku.js')).href);
+  glue.initSync({ module: readFileSync(join(pkgDir, 'bitsudoku_simd_bg.wasm')) });
+  return measure(iss, glue, sets, options);
+}
+
+// The same in a page: the repository (this script, the module) and the ISS
+// checkout each served by the e2e harness's server, the page on the first.
+async function inChromium() {
+  const { launch, open, serve, ROOT } = await import('../../tests/e2e/harness.mjs');
+  const browser = await launch();
+  const site = await serve('/', ROOT);
+  const issSite = await serve('/', issDir, { cors: true });
+  try {
+    const { page, context } = await open(browser, `${site.url}benches/iss/page.html`);
+    const urls = {
+      iss: issSite.url,
+      core: `${site.url}benches/iss/core.mjs`,
+      pkg: `${site.url}${relative(ROOT, pkgDir).split('\\').join('/')}/`,
+    };
+    const out = await page.evaluate(
+      async ({ urls, sets, options }) => {
+        self.VERSION_PARAM = '';
+        const load = (path) => import(urls.iss + path);
+        const iss = {
+          ...(await load('js/sudoku_parser.js')),
+          ...(await load('js/solver/sudoku_builder.js')),
+          ...(await load('js/cell_geometry.js')),
+        };
+        const glue = await import(`${urls.pkg}bitsudoku.js`);
+        await glue.default({ module_or_path: `${urls.pkg}bitsudoku_simd_bg.wasm` });
+        const { measure } = await import(urls.core);
+        return { rows: measure(iss, glue, sets, options), agent: navigator.userAgent };
+      },
+      { urls, sets, options: { ...options, max: Number.isFinite(max) ? max : 1e9 } },
+    );
+    await context.close();
+    where = out.agent.match(/(?:Headless)?Chrome\/[\d.]+/)?.[0] ?? 'Chromium';
+    return out.rows;
+  } finally {
+    await browser.close();
+    await site.close();
+    await issSite.close();
+  }
 }
 
 const f = (x, d = 2) => x.toFixed(d);
 if (!json) {
-  console.log(`ISS ${issCommit} (${issDir}); bitsudoku SIMD build (${pkgDir}); Node ${process.version}`);
+  console.log(`ISS ${issCommit} (${issDir}); bitsudoku SIMD build (${pkgDir}); ${where}`);
   console.log(
     `limit 2; ${rounds} rounds; at least ${minMs} ms of calls per puzzle, solver and round; ratio = ISS ÷ bitsudoku`,
   );
@@ -322,4 +206,4 @@ if (!json) {
     console.log(`  lowest ratios: ${worst.join('; ')}`);
   }
 }
-if (json) console.log(JSON.stringify({ issCommit, node: process.version, rounds, minMs, rows }));
+if (json) console.log(JSON.stringify({ issCommit, where, rounds, minMs, rows }));
