@@ -162,6 +162,14 @@ pub(crate) fn assign<S: Shape>(
 /// already taken from its cell by another given. One pass without early
 /// exit, so that an easy puzzle's restart costs a few instructions a cell.
 pub(crate) fn assign_givens<S: Shape>(board: &mut [S::W], givens: &[u8]) -> bool {
+    match S::assign_givens_fast(board, givens) {
+        Some(ok) => ok,
+        None => assign_givens_cells::<S>(board, givens),
+    }
+}
+
+/// [`assign_givens`] cell by cell, for every size.
+pub(crate) fn assign_givens_cells<S: Shape>(board: &mut [S::W], givens: &[u8]) -> bool {
     let mut ok = true;
     let boxes = &S::tables().box_cells;
     // Band by band, row by row, box by box: a cell's peers in the band are

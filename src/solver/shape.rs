@@ -257,6 +257,13 @@ pub(crate) trait Shape: Copy + Send + Sync + 'static {
     #[inline(always)]
     fn apply_config(_board: &mut [Self::W], _at: usize, _pick: usize) {}
 
+    /// [`super::board::assign_givens`] written out for this size, where
+    /// that pays (9×9: `nine.rs`); `None` means the general code.
+    #[inline(always)]
+    fn assign_givens_fast(_board: &mut [Self::W], _givens: &[u8]) -> Option<bool> {
+        None
+    }
+
     /// Every digit as a mask (bit `d` for digit `d + 1`).
     #[inline(always)]
     fn full() -> u32 {
@@ -503,7 +510,7 @@ tables_for!(build64, u64);
 tables_for!(build128, u128);
 
 macro_rules! shape {
-    ($name:ident, $b:literal, $w:ty, $d:ty, $build:ident $(, $fast:path, $choose:path, $apply:path)?) => {
+    ($name:ident, $b:literal, $w:ty, $d:ty, $build:ident $(, $fast:path, $choose:path, $apply:path, $givens:path)?) => {
         /// Box size known at compile time.
         #[derive(Clone, Copy, Debug, Default)]
         pub(crate) struct $name;
@@ -538,6 +545,10 @@ macro_rules! shape {
                 fn apply_config(board: &mut [$w], at: usize, pick: usize) {
                     $apply(board, at, pick)
                 }
+                #[inline(always)]
+                fn assign_givens_fast(board: &mut [$w], givens: &[u8]) -> Option<bool> {
+                    Some($givens(board, givens))
+                }
             )?
         }
     };
@@ -551,7 +562,8 @@ shape!(
     build32,
     super::nine::propagate,
     super::configs::choose,
-    super::configs::apply
+    super::configs::apply,
+    super::nine::assign_givens
 );
 shape!(S4, 4, u64, u64, build64);
 shape!(S5, 5, u128, u128, build128);
