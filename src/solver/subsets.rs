@@ -65,15 +65,14 @@ pub(crate) fn filter<S: Shape>(
         let mut pos = [0u8; 25];
         let mut items = [0u32; 25];
         let mut k = 0;
+        // Every cell written, the next one over it unless it is open: no
+        // branch on which cells are open, which no predictor guesses.
         for (i, &c) in cells[h * S::N..(h + 1) * S::N].iter().enumerate() {
-            let c = c as usize;
-            let m = cand[c];
-            if m & OPEN != 0 {
-                at[k] = c as u16;
-                pos[k] = i as u8;
-                items[k] = m & !OPEN;
-                k += 1;
-            }
+            let m = cand[c as usize];
+            at[k] = c;
+            pos[k] = i as u8;
+            items[k] = m & !OPEN;
+            k += (m >> 31) as usize;
         }
         if k < 2 {
             continue;
