@@ -97,8 +97,9 @@ pub(crate) fn hidden_in_boxes<S: Shape>(
     x: S::W,
     lone: u32,
 ) {
-    let t = S::tables();
-    let boxes = bits(lone).fold(S::W::ZERO, |acc, s| acc | t.box_cells[s]);
+    // The boxes' columns in every row: no loop over the boxes, whose count
+    // no predictor guesses.
+    let boxes = spread::<S>(S::tables().segment_cols[lone as usize]);
     let cells = x & boxes & unsolved::<S>(board, k);
     if !cells.is_zero() {
         settle_cells::<S>(board, work, d, k, cells);
