@@ -290,25 +290,20 @@ pub(crate) fn propagate(board: &mut [u32]) -> Result<bool, Contradiction> {
 mod tests {
     use super::super::board::{assign_givens_cells, clear, stride};
     use super::*;
+    use crate::generate::Rng;
 
     /// The givens found sixteen cells at a time place what the cell-by-cell
     /// code places, and see the same clashes.
     #[test]
     fn givens_placed_in_bulk_are_placed_as_cell_by_cell() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
         let (mut clashes, mut fine) = (0, 0);
         for round in 0..3000 {
             // From empty to nearly full, with clashes more likely as it fills.
             let filled = round % 82;
             let mut givens = [0u8; 81];
             for _ in 0..filled {
-                givens[(next() % 81) as usize] = 1 + (next() % 9) as u8;
+                givens[rng.below(81)] = 1 + rng.below(9) as u8;
             }
             let mut fast = vec![0u32; stride::<S3>()];
             let mut slow = fast.clone();
