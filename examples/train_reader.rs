@@ -106,9 +106,15 @@ fn coverage(g: &(usize, usize, Vec<f32>), x: f32, y: f32) -> f32 {
 /// One drawn cell holding `symbols` (indices into SYMBOLS), and the
 /// features the reader cuts from it.
 fn example(face: &Face, symbols: &[usize], rng: &mut Rng) -> Option<Vec<Vec<f32>>> {
-    let cell = between(rng, 18.0, 64.0);
+    // One cell in three small (a 25×25 in a photo: cells of 14–26 pixels),
+    // its symbols down to 28% of it (numbers set small to fit two digits).
+    let cell = if uniform(rng) < 0.35 {
+        between(rng, 14.0, 26.0)
+    } else {
+        between(rng, 18.0, 64.0)
+    };
     let size = cell.round() as usize;
-    let height = cell * between(rng, 0.38, 0.7) * if symbols.len() > 1 { 0.85 } else { 1.0 };
+    let height = cell * between(rng, 0.28, 0.7) * if symbols.len() > 1 { 0.85 } else { 1.0 };
     let squeeze = between(rng, 0.85, 1.15);
     let angle = between(rng, -0.07, 0.07);
     let shear = between(rng, -0.12, 0.12);
@@ -195,8 +201,10 @@ fn example(face: &Face, symbols: &[usize], rng: &mut Rng) -> Option<Vec<Vec<f32>
         (size - widths[3]) as f32 + slack(rng),
         (size - widths[1]) as f32 + slack(rng),
     ];
-    let sigma = if uniform(rng) < 0.5 {
-        between(rng, 0.3, 1.3)
+    // A photo's blur is in its own pixels: as strong on small symbols as on
+    // large ones.
+    let sigma = if uniform(rng) < 0.55 {
+        between(rng, 0.3, 1.7)
     } else {
         0.0
     };
@@ -402,7 +410,7 @@ fn main() {
     };
     let list = arg("--fonts").expect("--fonts LIST: one font file a line");
     let seed: u64 = arg("--seed").map_or(1, |s| s.parse().expect("--seed N"));
-    let rounds: usize = arg("--rounds").map_or(40, |s| s.parse().expect("--rounds N"));
+    let rounds: usize = arg("--rounds").map_or(80, |s| s.parse().expect("--rounds N"));
     let per_round: usize = arg("--per-round").map_or(25_000, |s| s.parse().expect("--per-round N"));
     let out = arg("--out").unwrap_or_else(|| "src/picture/reader.weights".into());
     let train_faces = faces(&list);

@@ -1000,24 +1000,19 @@ fn read_says_where_no_puzzle_was_found_and_goes_on() {
 
 #[test]
 fn read_names_the_cells_it_settled() {
-    // 0019: the frame's corner in the last cell, read `4` beside a `4` of
-    // its row, emptied; 0018: two `20`s read `22`, taken as `20`.
+    // 0019: the frame's corner in the last cell, read `1` beside a `1` of
+    // its row, taken as its next reading, `11` (a misread the solver's
+    // check then points at: tests/picture.rs). (0018's two `20`s, read `22`
+    // and settled as `20` by the weights before the fourteenth pass, now
+    // read `20` at once.)
     let corner = data("pictures/0019-photo-16.jpg");
     let out = run(&["read", &corner], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let err = text(&out.stderr);
     assert!(
         err.contains(&format!(
-            "{corner}: R16C16 read as 4 repeats a symbol in its row, column or box: taken as empty, check it"
+            "{corner}: R16C16 read as 1 repeats a symbol in its row, column or box: taken as 11, check it"
         )),
         "{err}"
     );
-    let twenties = data("pictures/0018-photo-25.jpg");
-    let err = text(&run(&["read", &twenties], "").stderr);
-    for cell in ["R1C14", "R19C18"] {
-        assert!(
-            err.contains(&format!("{cell} read as 22 repeats a symbol in its row, column or box: taken as 20, check it")),
-            "{err}"
-        );
-    }
 }
