@@ -1000,19 +1000,25 @@ fn read_says_where_no_puzzle_was_found_and_goes_on() {
 
 #[test]
 fn read_names_the_cells_it_settled() {
-    // 0019: the frame's corner in the last cell, read `1` beside a `1` of
-    // its row, taken as its next reading, `11` (a misread the solver's
-    // check then points at: tests/picture.rs). (0018's two `20`s, read `22`
-    // and settled as `20` by the weights before the fourteenth pass, now
-    // read `20` at once.)
-    let corner = data("pictures/0019-photo-16.jpg");
-    let out = run(&["read", &corner], "");
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let err = text(&out.stderr);
-    assert!(
-        err.contains(&format!(
-            "{corner}: R16C16 read as 1 repeats a symbol in its row, column or box: taken as 11, check it"
-        )),
-        "{err}"
-    );
+    // 0027: a `10` (`A` among 12×12's symbols) read `5`, beside a `5` of
+    // its house, taken as its next reading, `A`; 0025: grain in an empty
+    // cell read `2` beside a `2`, emptied. (The weights before the
+    // fourteenth pass settled 0018's two `20`s, read `22`, and 0019's frame
+    // corner, read `4`: both read right at once now.)
+    for (file, said) in [
+        (
+            "0027-photo-12.jpg",
+            "R2C6 read as 5 repeats a symbol in its row, column or box: taken as A, check it",
+        ),
+        (
+            "0025-photo-16.jpg",
+            "R16C15 read as 2 repeats a symbol in its row, column or box: taken as empty, check it",
+        ),
+    ] {
+        let path = data(&format!("pictures/{file}"));
+        let out = run(&["read", &path], "");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let err = text(&out.stderr);
+        assert!(err.contains(&format!("{path}: {said}")), "{err}");
+    }
 }

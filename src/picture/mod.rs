@@ -556,8 +556,21 @@ fn read_cells(
                 (true, b[0]),
                 (true, b[2] - 1),
             ];
-            for (run, (columns, at)) in runs.iter_mut().zip(edges) {
-                if *run > 0 && !lines::runs_on(ink, *b, columns, at, reach, frame) {
+            // The line itself lies a little outside the cell's inner part
+            // (its margin): a blurred line's pale edge may be all that
+            // reaches in, too pale for the picture's ink. So the line is
+            // looked for from the edge outward, a tenth of a cell.
+            let outward = (cell * 0.1).ceil() as usize;
+            let last = [ink.height - 1, ink.height - 1, ink.width - 1, ink.width - 1];
+            for (i, (run, (columns, at))) in runs.iter_mut().zip(edges).enumerate() {
+                let place = |k: usize| match i {
+                    0 | 2 => at.saturating_sub(k),
+                    _ => (at + k).min(last[i]),
+                };
+                if *run > 0
+                    && !(0..=outward)
+                        .any(|k| lines::runs_on(ink, *b, columns, place(k), reach, frame))
+                {
                     *run = 0;
                 }
             }
@@ -615,8 +628,19 @@ fn read_cells(
             // A cell over `min_contrast` reads the same at the lower one.
             let least = pale_contrast.unwrap_or(min_contrast);
             let mut read = glyph::read_cell_down_to(g, l, cell, least, smallest);
-            if let Some(e) = erased {
+            // A blank cell stays blank: a line's remnant cut off may leave
+            // a stub that stands alone (a blank 9×9 cell read `1`).
+            if let Some(e) = erased.as_ref().filter(|_| read.readings().next().is_some()) {
                 let without = glyph::read_cell_down_to(e, l, cell, least, smallest);
+                // Nothing but a grid line's edge: the cell is blank (the
+                // frame's corner in a photo's last cell read `4` or `11`),
+                // though not surely so: its ink stood a symbol's height.
+                if without.readings().next().is_none() {
+                    return glyph::CellInk {
+                        tallest: read.tallest.max(without.tallest),
+                        ..without
+                    };
+                }
                 read.tallest = read.tallest.max(without.tallest);
                 read.others.extend(without.readings().cloned());
             }
