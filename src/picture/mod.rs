@@ -550,23 +550,21 @@ fn read_cells(
         .zip(&levels)
         .map(|((inner, b), &(paper, dark))| {
             let mut runs = glyph::edge_runs(inner, (paper * 3.0 + dark) / 4.0);
+            // Each edge: across columns or rows, where, and which way is out.
             let edges = [
-                (false, b[1]),
-                (false, b[3] - 1),
-                (true, b[0]),
-                (true, b[2] - 1),
+                (false, b[1], -1),
+                (false, b[3] - 1, 1),
+                (true, b[0], -1),
+                (true, b[2] - 1, 1),
             ];
             // The line itself lies a little outside the cell's inner part
             // (its margin): a blurred line's pale edge may be all that
             // reaches in, too pale for the picture's ink. So the line is
             // looked for from the edge outward, a tenth of a cell.
-            let outward = (cell * 0.1).ceil() as usize;
-            let last = [ink.height - 1, ink.height - 1, ink.width - 1, ink.width - 1];
-            for (i, (run, (columns, at))) in runs.iter_mut().zip(edges).enumerate() {
-                let place = |k: usize| match i {
-                    0 | 2 => at.saturating_sub(k),
-                    _ => (at + k).min(last[i]),
-                };
+            let outward = (cell * 0.1).ceil() as isize;
+            for (run, (columns, at, out)) in runs.iter_mut().zip(edges) {
+                let last = if columns { ink.width } else { ink.height } - 1;
+                let place = |k: isize| at.saturating_add_signed(k * out).min(last);
                 if *run > 0
                     && !(0..=outward)
                         .any(|k| lines::runs_on(ink, *b, columns, place(k), reach, frame))
