@@ -246,8 +246,12 @@ pub(crate) fn assign_givens(board: &mut [u32], givens: &[u8]) -> bool {
     ok
 }
 
-/// `propagate::propagate` for 9×9 boards.
-pub(crate) fn propagate(board: &mut [u32]) -> Result<bool, Contradiction> {
+/// `propagate::propagate` for 9×9 boards; `light` leaves out the stack
+/// passes (`Work::light`). A board with every cell placed is a solution
+/// either way: the band passes keep each digit to one cell in each row and
+/// box of a band, and take a placed cell's column from the digit's other
+/// bands; the stack passes only remove candidates sooner.
+pub(crate) fn propagate(board: &mut [u32], light: bool) -> Result<bool, Contradiction> {
     let board: &mut [u32; 57] = (&mut board[..57]).try_into().expect("a 9×9 board");
     let (mut stacks, mut folds) = (0u32, 0u32);
     loop {
@@ -273,7 +277,7 @@ pub(crate) fn propagate(board: &mut [u32]) -> Result<bool, Contradiction> {
             }
             continue;
         }
-        if stacks != 0 {
+        if stacks != 0 && !light {
             let mut due = std::mem::take(&mut stacks);
             while due != 0 {
                 let d = due.trailing_zeros() as usize;

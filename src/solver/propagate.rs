@@ -17,7 +17,7 @@ pub(crate) fn propagate<S: Shape>(
     work: &mut Work<S>,
     cand: &mut [u32],
 ) -> Result<bool, Contradiction> {
-    if let Some(result) = S::propagate_fast(board) {
+    if let Some(result) = S::propagate_fast(board, work.light) {
         if result.is_err() {
             work.clear();
         }

@@ -405,6 +405,8 @@ impl<S: Shape> BandSearch<S> {
             return;
         }
         self.work.touch_all();
+        // Lightly until the first contradiction (see `Work::light`).
+        self.work.light = true;
         self.settle(0);
         // Solved or refuted by propagation alone: nothing left to search.
         self.finished |= self.frames.is_empty();
@@ -500,6 +502,8 @@ impl<S: Shape> BandSearch<S> {
 
     /// Remembers where a contradiction happened.
     fn learn(&mut self, c: Contradiction) {
+        // The puzzle is not an easy one: every rule from now on.
+        self.work.light = false;
         if S::WEIGHTS {
             count_conflict(&mut self.weights, S::HOUSES, c);
         }

@@ -241,7 +241,7 @@ pub(crate) trait Shape: Copy + Send + Sync + 'static {
     /// Propagation written out for this size, where that pays (9×9:
     /// `nine.rs`); `None` means the general code.
     #[inline(always)]
-    fn propagate_fast(_board: &mut [Self::W]) -> Option<Result<bool, Contradiction>> {
+    fn propagate_fast(_board: &mut [Self::W], _light: bool) -> Option<Result<bool, Contradiction>> {
         None
     }
 
@@ -534,8 +534,8 @@ macro_rules! shape {
             }
             $(
                 #[inline(always)]
-                fn propagate_fast(board: &mut [$w]) -> Option<Result<bool, Contradiction>> {
-                    Some($fast(board))
+                fn propagate_fast(board: &mut [$w], light: bool) -> Option<Result<bool, Contradiction>> {
+                    Some($fast(board, light))
                 }
                 #[inline(always)]
                 fn choose_fast(board: &[$w]) -> Option<Choice> {
