@@ -1404,6 +1404,9 @@ def main():
     ap.add_argument('--small', action='store_true', help='smaller pictures (photos 640-900 px, grids up to ~460 px)')
     ap.add_argument('--fixtures', action='store_true', help='the fixed small set committed in tests/data/pictures')
     ap.add_argument('--list-fonts', action='store_true', help='print the families of each half and exit')
+    ap.add_argument('--side', type=int, choices=[4, 6, 9, 12, 16, 25], help='every grid of this side (with --category photo or screen)')
+    ap.add_argument('--fill', type=float, nargs=2, metavar=('LO', 'HI'),
+                    help="photos: the grid's share of the picture's shorter side, drawn from LO..HI (default 0.45 0.88)")
     a = ap.parse_args()
 
     halves = scan_fonts()
@@ -1418,7 +1421,14 @@ def main():
         sys.exit('no usable fonts found under ' + ', '.join(FONT_ROOTS))
     os.makedirs(a.out, exist_ok=True)
     cats = a.category or [c for c, _ in CATEGORY_WEIGHTS]
-    specs = FIXTURES if a.fixtures else [{}] * a.count
+    forced = {}
+    if a.side:
+        forced['side'] = a.side
+    if a.fill:
+        forced['fill'] = tuple(a.fill)
+    if (a.side or a.fill) and a.category and len(a.category) == 1:
+        forced['category'] = a.category[0]
+    specs = FIXTURES if a.fixtures else [forced] * a.count
     rows = ['file\tcategory\tside\tshape\talphabet\tcells\tfont']
     t0 = time.time()
     for i, force in enumerate(specs):
