@@ -239,7 +239,8 @@ pub(crate) trait Shape: Copy + Send + Sync + 'static {
     fn house_cells() -> &'static [u16];
 
     /// Propagation written out for this size, where that pays (9×9:
-    /// `nine.rs`); `None` means the general code.
+    /// `nine.rs`), lightly when `light` (`Work::light`); `None` means the
+    /// general code, which has no light mode.
     #[inline(always)]
     fn propagate_fast(_board: &mut [Self::W], _light: bool) -> Option<Result<bool, Contradiction>> {
         None
