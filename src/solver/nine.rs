@@ -205,6 +205,25 @@ fn changed_bands(board: &[u32; 57]) -> u32 {
     !all & ((1 << 27) - 1)
 }
 
+/// `search::choose_pair`'s bivalue cells of each band, the three bands in
+/// the lanes of one vector (lane 3 holds the next digit's first band and
+/// is dropped).
+#[inline(always)]
+pub(crate) fn pairs(board: &[u32]) -> [u32; 5] {
+    let board: &[u32; 57] = (&board[..57]).try_into().expect("a 9×9 board");
+    let lanes = |i: usize| wide::u32x4::new([board[i], board[i + 1], board[i + 2], board[i + 3]]);
+    let zero = wide::u32x4::splat(0);
+    let (mut once, mut twice, mut thrice) = (zero, zero, zero);
+    for d in 0..9 {
+        let x = lanes(d * 3);
+        thrice |= twice & x;
+        twice |= once & x;
+        once |= x;
+    }
+    let [a, b, c, _] = (twice & !thrice & lanes(27)).to_array();
+    [a, b, c, 0, 0]
+}
+
 /// A cell's peers in its band (its row and its box), itself included.
 const PEERS: [u32; 27] = {
     let mut t = [0u32; 27];

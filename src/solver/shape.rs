@@ -246,6 +246,14 @@ pub(crate) trait Shape: Copy + Send + Sync + 'static {
         None
     }
 
+    /// Each band's cells with exactly two candidates, computed this size's
+    /// own way (9×9: `nine.rs`, three bands at once); `None` means the
+    /// general fold.
+    #[inline(always)]
+    fn pairs_fast(_board: &[Self::W]) -> Option<[Self::W; 5]> {
+        None
+    }
+
     /// A branching rule of this size's own, tried where no cell has two
     /// candidates (9×9: `configs.rs`); `None` leaves it to the general rule.
     #[inline(always)]
@@ -511,7 +519,7 @@ tables_for!(build64, u64);
 tables_for!(build128, u128);
 
 macro_rules! shape {
-    ($name:ident, $b:literal, $w:ty, $d:ty, $build:ident $(, $fast:path, $choose:path, $apply:path, $givens:path)?) => {
+    ($name:ident, $b:literal, $w:ty, $d:ty, $build:ident $(, $fast:path, $pairs:path, $choose:path, $apply:path, $givens:path)?) => {
         /// Box size known at compile time.
         #[derive(Clone, Copy, Debug, Default)]
         pub(crate) struct $name;
@@ -539,6 +547,10 @@ macro_rules! shape {
                     Some($fast(board, light))
                 }
                 #[inline(always)]
+                fn pairs_fast(board: &[$w]) -> Option<[$w; 5]> {
+                    Some($pairs(board))
+                }
+                #[inline(always)]
                 fn choose_fast(board: &[$w]) -> Option<Choice> {
                     $choose(board)
                 }
@@ -562,6 +574,7 @@ shape!(
     u32,
     build32,
     super::nine::propagate,
+    super::nine::pairs,
     super::configs::choose,
     super::configs::apply,
     super::nine::assign_givens
