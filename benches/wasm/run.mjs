@@ -63,10 +63,13 @@ try {
     for (let round = 0; round < rounds; round++) {
       const out = execFileSync(
         join(ROOT, 'target/release/bitsudoku'),
-        ['bench', '--json', '--seconds', String(seconds), '--limit', String(limit), file],
-        { encoding: 'utf8' },
+        // One thread, as the module runs: `--jobs 1` leaves out the batch
+        // speed-up row that `bench` adds on a machine of several cores.
+        ['bench', '--json', '--jobs', '1', '--seconds', String(seconds), '--limit', String(limit), file],
+        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
       );
-      const native = JSON.parse(out.trim().split('\n').pop()).puzzles_per_second;
+      const rows = out.trim().split('\n').map((line) => JSON.parse(line));
+      const native = rows.find((r) => r.puzzles_per_second !== undefined).puzzles_per_second;
       natives.push(native);
       for (const build of Object.keys(BUILDS)) {
         const n = runSet(node[build], text, { seconds, limit });
