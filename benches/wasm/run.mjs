@@ -68,7 +68,10 @@ try {
         ['bench', '--json', '--jobs', '1', '--seconds', String(seconds), '--limit', String(limit), file],
         { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
       );
-      const rows = out.trim().split('\n').map((line) => JSON.parse(line));
+      const rows = out
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
       const native = rows.find((r) => r.puzzles_per_second !== undefined).puzzles_per_second;
       natives.push(native);
       for (const build of Object.keys(BUILDS)) {
