@@ -673,11 +673,11 @@ fn jobs_give_the_output_of_one_job_byte_for_byte() {
     let commands: [&[&str]; 8] = [
         &["solve"],
         &["solve", "--separator", "after", "--first"],
-        &["solve", "--max-nodes", "50"],
+        &["solve", "--max-nodes", "100"],
         &["count", "--limit", "5"],
         &["check"],
         &["check", "--format", "tsv", "--limit", "3"],
-        &["check", "--format", "json", "--max-nodes", "50"],
+        &["check", "--format", "json", "--max-nodes", "100"],
         &["count", "--engine", "dlx"],
     ];
     for command in commands {

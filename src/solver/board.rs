@@ -86,6 +86,8 @@ pub(crate) struct Work<S: Shape> {
     /// passes or the matching until a contradiction grew the trees more
     /// than it saved.)
     pub(crate) light: bool,
+    /// A probe's propagation (`search.rs`): without the matching.
+    pub(crate) probing: bool,
 }
 
 impl<S: Shape> Work<S> {
@@ -94,6 +96,7 @@ impl<S: Shape> Work<S> {
             bands: S::D::ZERO,
             houses: 0,
             light: false,
+            probing: false,
             matchings: if S::SUBSETS {
                 vec![0; S::HOUSES * S::N]
             } else {

@@ -57,7 +57,7 @@ pub(crate) fn propagate<S: Shape>(
             work.houses = 0;
             return Ok(true);
         }
-        if S::SUBSETS && subsets::filter::<S>(board, work, cand)? {
+        if S::SUBSETS && !work.probing && subsets::filter::<S>(board, work, cand)? {
             continue;
         }
         return Ok(false);

@@ -6,9 +6,15 @@
 //! responsive and cancelable). Boards live in one arena, one per depth;
 //! branching copies the parent board into the next slot, and the last
 //! alternative reuses the parent's slot.
+//!
+//! From 16×16 up, each open board is first probed (`BandSearch::probe`):
+//! both digits of every bivalue cell tried on a copy, a digit that fails
+//! removed, what neither branch allows removed, and the search branches on
+//! the cell whose branches removed the most.
 
 use super::board::{
-    assign, assign_givens, cell_view, clear, digits, stride, unsolved, Contradiction, Work, OPEN,
+    assign, assign_givens, cell_view, clear, digits, eliminate, filtered_start, narrow, stride,
+    unsolved, Contradiction, Work, OPEN,
 };
 use super::propagate::propagate;
 use super::shape::{bits, house_cell, Shape, Word};
@@ -191,26 +197,7 @@ pub(super) fn choose_pair<S: Shape>(
 ) -> Option<Choice> {
     // The bivalue cells of each band; before any conflict, the first.
     let first = weights.is_none() && failures.is_empty();
-    let pairs = match S::pairs_fast(board) {
-        Some(pairs) => pairs,
-        None => {
-            let mut pairs = [S::W::ZERO; 5];
-            for (k, band) in pairs.iter_mut().enumerate().take(S::B) {
-                let (mut once, mut twice, mut thrice) = (S::W::ZERO, S::W::ZERO, S::W::ZERO);
-                for d in 0..S::N {
-                    let x = board[d * S::B + k];
-                    thrice |= twice & x;
-                    twice |= once & x;
-                    once |= x;
-                }
-                *band = twice & !thrice & unsolved::<S>(board, k);
-                if first && !band.is_zero() {
-                    break;
-                }
-            }
-            pairs
-        }
-    };
+    let pairs = S::pairs_fast(board).unwrap_or_else(|| fold_pairs::<S>(board, first));
     if first {
         let (k, band) = pairs
             .iter()
@@ -261,12 +248,44 @@ pub(super) fn choose_pair<S: Shape>(
     best.map(|(cell, _)| pair_choice::<S>(board, cell))
 }
 
+/// The bivalue cells of each band (the first `S::B` entries).
+fn bivalue<S: Shape>(board: &[S::W]) -> [S::W; 5] {
+    S::pairs_fast(board).unwrap_or_else(|| fold_pairs::<S>(board, false))
+}
+
+/// [`bivalue`] by one fold over the digits per band; with `first`, only up
+/// to the first band that has one.
+fn fold_pairs<S: Shape>(board: &[S::W], first: bool) -> [S::W; 5] {
+    let mut pairs = [S::W::ZERO; 5];
+    for (k, band) in pairs.iter_mut().enumerate().take(S::B) {
+        let (mut once, mut twice, mut thrice) = (S::W::ZERO, S::W::ZERO, S::W::ZERO);
+        for d in 0..S::N {
+            let x = board[d * S::B + k];
+            thrice |= twice & x;
+            twice |= once & x;
+            once |= x;
+        }
+        *band = twice & !thrice & unsolved::<S>(board, k);
+        if first && !band.is_zero() {
+            break;
+        }
+    }
+    pairs
+}
+
 fn pair_choice<S: Shape>(board: &[S::W], cell: usize) -> Choice {
+    Choice::Cell {
+        cell,
+        digits: cell_digits::<S>(board, cell),
+    }
+}
+
+/// The candidates of `cell`, bit `d` for digit `d + 1`.
+fn cell_digits<S: Shape>(board: &[S::W], cell: usize) -> u32 {
     let (k, bit) = (cell / S::BAND, S::W::bit(cell % S::BAND));
-    let digits = (0..S::N)
+    (0..S::N)
         .filter(|&d| board[d * S::B + k] & bit != S::W::ZERO)
-        .fold(0, |acc, d| acc | 1 << d);
-    Choice::Cell { cell, digits }
+        .fold(0, |acc, d| acc | 1 << d)
 }
 
 /// What a frame branches on.
@@ -366,6 +385,13 @@ pub(crate) struct BandSearch<S: Shape> {
     failures: Failures,
     /// The cell placed to reach the board being settled.
     placing: Option<usize>,
+    /// The two branches of the cell being probed (`probe`), less the
+    /// matching's copy of the planes.
+    probe_board: Vec<S::W>,
+    probe_other: Vec<S::W>,
+    /// The bivalue cell whose two probes removed the most (their product):
+    /// what the board that was probed branches on.
+    probe_pick: Option<usize>,
     shape: std::marker::PhantomData<S>,
 }
 
@@ -390,6 +416,9 @@ impl<S: Shape> BandSearch<S> {
             finished: false,
             failures: Failures::default(),
             placing: None,
+            probe_board: Vec::new(),
+            probe_other: Vec::new(),
+            probe_pick: None,
             shape: std::marker::PhantomData,
         };
         s.restart(givens, limit);
@@ -476,11 +505,16 @@ impl<S: Shape> BandSearch<S> {
         &self.boards[..self.stride]
     }
 
-    /// Propagates the board in `slot`; records it as a solution, or opens a
-    /// frame on it.
+    /// Propagates the board in `slot` (from 16×16 up, then probes it);
+    /// records it as a solution, or opens a frame on it.
     fn settle(&mut self, slot: usize) {
         let board = &mut self.boards[slot * self.stride..(slot + 1) * self.stride];
-        match propagate::<S>(board, &mut self.work, &mut self.cand) {
+        let mut outcome = propagate::<S>(board, &mut self.work, &mut self.cand);
+        if S::SUBSETS && outcome == Ok(false) {
+            outcome = self.probe(slot);
+        }
+        let board = &mut self.boards[slot * self.stride..(slot + 1) * self.stride];
+        match outcome {
             Err(c) => {
                 if let Some(cell) = self.placing {
                     self.failures.note(cell, S::CELLS);
@@ -499,7 +533,15 @@ impl<S: Shape> BandSearch<S> {
             }
             Ok(false) => {
                 let weights = (!self.weights.is_empty()).then_some(&self.weights[..]);
-                let pair = choose_pair::<S>(board, weights, &self.failures)
+                // From 16×16 up, the cell the probes found the most telling
+                // (still bivalue: later probes may have settled it).
+                let picked = self
+                    .probe_pick
+                    .take()
+                    .filter(|&c| S::SUBSETS && cell_digits::<S>(board, c).count_ones() == 2)
+                    .map(|c| pair_choice::<S>(board, c));
+                let pair = picked
+                    .or_else(|| choose_pair::<S>(board, weights, &self.failures))
                     .or_else(|| S::choose_fast(board));
                 let choice = pair.unwrap_or_else(|| {
                     self.cand.resize(S::CELLS, 0);
@@ -509,6 +551,110 @@ impl<S: Shape> BandSearch<S> {
                 self.open_frame(slot, choice)
             }
         }
+    }
+
+    /// Probes every bivalue cell of the open board in `slot` (16×16 and
+    /// up): each of its two digits placed on a copy, propagated without the
+    /// matching. A digit that fails leaves the cell; when both hold, what
+    /// neither allows leaves the board. Returns the board's propagation
+    /// afterwards, as `propagate` does (`Ok(false)` if nothing changed).
+    ///
+    /// Both are sound: every solution of the board places one of the two
+    /// digits, and propagation keeps every solution of the board it runs
+    /// on; so each solution lies in the branch of its digit, and in the
+    /// union of the two branches' candidates.
+    ///
+    /// Why (docs/BENCHMARKS.md, "Probing the bivalue cells"): on hard
+    /// 16×16 a node costs about 40,000 instructions, a third of them the
+    /// matching, and the search made about 80 guesses a puzzle; a probe
+    /// without the matching is cheaper than a node, the union removes what
+    /// both branches would remove again below, and the cell whose probes
+    /// removed the most (after march's lookahead, the product of the two)
+    /// is the branch that shrinks the tree most. About 5–7 guesses a
+    /// puzzle remain. On 9×9, where a node costs a few hundred
+    /// instructions, the probes cost more than the tree they save.
+    fn probe(&mut self, slot: usize) -> Result<bool, Contradiction> {
+        let range = slot * self.stride..(slot + 1) * self.stride;
+        // The probes need the planes, `unsolved` and `passed`, not the
+        // matching's `filtered` copy.
+        let copied = filtered_start::<S>();
+        self.probe_board.resize(copied, S::W::ZERO);
+        self.probe_other.resize(copied, S::W::ZERO);
+        let mut result = Ok(false);
+        self.probe_pick = None;
+        let mut best = 0u64;
+        let pairs = bivalue::<S>(&self.boards[range.clone()]);
+        for (k, &band) in pairs.iter().enumerate().take(S::B) {
+            for p in bits(band) {
+                let cell = k * S::BAND + p;
+                let digits = cell_digits::<S>(&self.boards[range.clone()], cell);
+                if digits.count_ones() != 2 {
+                    // Settled by an earlier probe.
+                    continue;
+                }
+                let first = digits.trailing_zeros() as usize;
+                let second = (digits & (digits - 1)).trailing_zeros() as usize;
+                let failed = if self.probe_fails(&range, cell, first) {
+                    Some(first)
+                } else {
+                    std::mem::swap(&mut self.probe_board, &mut self.probe_other);
+                    self.probe_fails(&range, cell, second).then_some(second)
+                };
+                let board = &mut self.boards[range.clone()];
+                match failed {
+                    Some(d) => eliminate::<S>(board, &mut self.work, d, cell),
+                    None => {
+                        let (mut here, mut a, mut b) = (0u32, 0u32, 0u32);
+                        for i in 0..S::N * S::B {
+                            let keep = self.probe_board[i] | self.probe_other[i];
+                            here += board[i].count_ones();
+                            a += self.probe_board[i].count_ones();
+                            b += self.probe_other[i].count_ones();
+                            narrow::<S>(board, &mut self.work, i / S::B, i % S::B, keep);
+                        }
+                        let score = (here.saturating_sub(a) + 1) as u64
+                            * (here.saturating_sub(b) + 1) as u64;
+                        if score > best {
+                            best = score;
+                            self.probe_pick = Some(cell);
+                        }
+                    }
+                }
+                if !self.work.bands.is_zero() {
+                    result = propagate::<S>(board, &mut self.work, &mut self.cand);
+                    if result != Ok(false) {
+                        return result;
+                    }
+                }
+            }
+        }
+        result
+    }
+
+    /// Places `d` in `cell` on a copy of the board in `range` (into
+    /// `probe_board`) and propagates it without the matching: whether that
+    /// fails (then noted as a failure of the cell). A probe counts as a
+    /// node: it costs about what a node costs, less the matching.
+    fn probe_fails(&mut self, range: &std::ops::Range<usize>, cell: usize, d: usize) -> bool {
+        let copied = self.probe_board.len();
+        self.probe_board
+            .copy_from_slice(&self.boards[range.start..range.start + copied]);
+        self.stats.nodes += 1;
+        self.work.clear();
+        self.work.probing = true;
+        let failed = assign::<S>(&mut self.probe_board, &mut self.work, d, cell)
+            .and_then(|()| propagate::<S>(&mut self.probe_board, &mut self.work, &mut self.cand))
+            .err();
+        self.work.probing = false;
+        self.work.clear();
+        let Some(c) = failed else {
+            return false;
+        };
+        self.failures.note(cell, S::CELLS);
+        if S::WEIGHTS {
+            count_conflict(&mut self.weights, S::HOUSES, c);
+        }
+        true
     }
 
     /// Pushes the frame that branches on `choice` for the open board in

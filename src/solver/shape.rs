@@ -46,6 +46,7 @@ pub(crate) trait Word:
     /// The low 32 bits.
     fn low(self) -> u32;
     fn trailing_zeros(self) -> u32;
+    fn count_ones(self) -> u32;
     /// `self` with its lowest set bit cleared.
     fn clear_lowest(self) -> Self;
     fn wrapping_mul(self, rhs: Self) -> Self;
@@ -101,6 +102,10 @@ macro_rules! word {
             #[inline(always)]
             fn trailing_zeros(self) -> u32 {
                 <$t>::trailing_zeros(self)
+            }
+            #[inline(always)]
+            fn count_ones(self) -> u32 {
+                <$t>::count_ones(self)
             }
             #[inline(always)]
             fn clear_lowest(self) -> Self {
