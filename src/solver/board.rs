@@ -84,7 +84,8 @@ pub(crate) struct Work<S: Shape> {
     /// instructions. A hard puzzle fails early, and from then on they
     /// shrink its tree by a fifth. (On 16×16 and up, leaving out the stack
     /// passes or the matching until a contradiction grew the trees more
-    /// than it saved.)
+    /// than it saved; there the search probes only the root until then,
+    /// `search.rs`.)
     pub(crate) light: bool,
     /// A probe's propagation (`search.rs`): without the matching.
     pub(crate) probing: bool,

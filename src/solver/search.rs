@@ -7,10 +7,11 @@
 //! branching copies the parent board into the next slot, and the last
 //! alternative reuses the parent's slot.
 //!
-//! From 16×16 up, each open board is first probed (`BandSearch::probe`):
-//! both digits of every bivalue cell tried on a copy, a digit that fails
-//! removed, what neither branch allows removed, and the search branches on
-//! the cell whose branches removed the most.
+//! From 16×16 up, the root and, once the search has failed, each open board
+//! is first probed (`BandSearch::probe`): both digits of every bivalue cell
+//! tried on a copy, a digit that fails removed, what neither branch allows
+//! removed, and the search branches on the cell whose branches removed the
+//! most.
 
 use super::board::{
     assign, assign_givens, cell_view, clear, digits, eliminate, filtered_start, narrow, stride,
@@ -510,7 +511,10 @@ impl<S: Shape> BandSearch<S> {
     fn settle(&mut self, slot: usize) {
         let board = &mut self.boards[slot * self.stride..(slot + 1) * self.stride];
         let mut outcome = propagate::<S>(board, &mut self.work, &mut self.cand);
-        if S::SUBSETS && outcome == Ok(false) {
+        // At the root, and once the search has failed: a search that finds
+        // its solutions without failing (a board with many) gains nothing
+        // from the probes, and on easy 16×16 they cost more than its tree.
+        if S::SUBSETS && outcome == Ok(false) && (!self.work.light || self.frames.is_empty()) {
             outcome = self.probe(slot);
         }
         let board = &mut self.boards[slot * self.stride..(slot + 1) * self.stride];
