@@ -393,8 +393,21 @@ pub(crate) struct BandSearch<S: Shape> {
     /// The bivalue cell whose two probes removed the most (their product):
     /// what the board that was probed branches on.
     probe_pick: Option<usize>,
+    /// Per cell, what its probes removed when last probed in this search
+    /// (the pick's score); `u64::MAX` for never probed or failed, so that
+    /// those come first.
+    probe_scores: Vec<u64>,
+    /// Scratch: the bivalue cells of a board and their scores.
+    probe_order: Vec<(u64, usize)>,
     shape: std::marker::PhantomData<S>,
 }
+
+/// The bivalue cells probed at a board: those whose probes removed the
+/// most when last probed (in this search), cells never probed and cells
+/// whose probe failed first. Probing all of them found little more on hard
+/// 16×16 for a tenth more work, and cost easy puzzles a third
+/// (docs/BENCHMARKS.md).
+const PROBED: usize = 12;
 
 impl<S: Shape> BandSearch<S> {
     /// Sets up the search for `givens` (0 = empty) and propagates the root.
@@ -420,6 +433,8 @@ impl<S: Shape> BandSearch<S> {
             probe_board: Vec::new(),
             probe_other: Vec::new(),
             probe_pick: None,
+            probe_scores: Vec::new(),
+            probe_order: Vec::new(),
             shape: std::marker::PhantomData,
         };
         s.restart(givens, limit);
@@ -446,6 +461,7 @@ impl<S: Shape> BandSearch<S> {
         self.finished = false;
         self.failures.clear();
         self.placing = None;
+        self.probe_scores.clear();
         let board = &mut self.boards[..self.stride];
         clear::<S>(board);
         if !assign_givens::<S>(board, givens) {
@@ -557,9 +573,9 @@ impl<S: Shape> BandSearch<S> {
         }
     }
 
-    /// Probes every bivalue cell of the open board in `slot` (16×16 and
-    /// up): each of its two digits placed on a copy, propagated without the
-    /// matching. A digit that fails leaves the cell; when both hold, what
+    /// Probes the bivalue cells of the open board in `slot` (16×16 and up;
+    /// at most [`PROBED`] of them): each of its two digits placed on a copy,
+    /// propagated without the matching. A digit that fails leaves the cell; when both hold, what
     /// neither allows leaves the board. Returns the board's propagation
     /// afterwards, as `propagate` does (`Ok(false)` if nothing changed).
     ///
@@ -584,51 +600,78 @@ impl<S: Shape> BandSearch<S> {
         let copied = filtered_start::<S>();
         self.probe_board.resize(copied, S::W::ZERO);
         self.probe_other.resize(copied, S::W::ZERO);
-        let mut result = Ok(false);
         self.probe_pick = None;
-        let mut best = 0u64;
         let pairs = bivalue::<S>(&self.boards[range.clone()]);
+        self.probe_scores.resize(S::CELLS, u64::MAX);
+        let mut order = std::mem::take(&mut self.probe_order);
+        order.clear();
         for (k, &band) in pairs.iter().enumerate().take(S::B) {
             for p in bits(band) {
                 let cell = k * S::BAND + p;
-                let digits = cell_digits::<S>(&self.boards[range.clone()], cell);
-                if digits.count_ones() != 2 {
-                    // Settled by an earlier probe.
-                    continue;
+                order.push((self.probe_scores[cell], cell));
+            }
+        }
+        if order.len() > PROBED {
+            order.select_nth_unstable_by(PROBED - 1, |a, b| b.0.cmp(&a.0));
+            order.truncate(PROBED);
+        }
+        let result = self.probe_cells(&range, &order);
+        self.probe_order = order;
+        result
+    }
+
+    /// [`BandSearch::probe`] on `cells` (with their last scores) of the
+    /// board in `range`, in that order.
+    fn probe_cells(
+        &mut self,
+        range: &std::ops::Range<usize>,
+        cells: &[(u64, usize)],
+    ) -> Result<bool, Contradiction> {
+        let range = range.clone();
+        let mut result = Ok(false);
+        let mut best = 0u64;
+        for &(_, cell) in cells {
+            let digits = cell_digits::<S>(&self.boards[range.clone()], cell);
+            if digits.count_ones() != 2 {
+                // Settled by an earlier probe.
+                continue;
+            }
+            let first = digits.trailing_zeros() as usize;
+            let second = (digits & (digits - 1)).trailing_zeros() as usize;
+            let failed = if self.probe_fails(&range, cell, first) {
+                Some(first)
+            } else {
+                std::mem::swap(&mut self.probe_board, &mut self.probe_other);
+                self.probe_fails(&range, cell, second).then_some(second)
+            };
+            let board = &mut self.boards[range.clone()];
+            match failed {
+                Some(d) => {
+                    self.probe_scores[cell] = u64::MAX;
+                    eliminate::<S>(board, &mut self.work, d, cell)
                 }
-                let first = digits.trailing_zeros() as usize;
-                let second = (digits & (digits - 1)).trailing_zeros() as usize;
-                let failed = if self.probe_fails(&range, cell, first) {
-                    Some(first)
-                } else {
-                    std::mem::swap(&mut self.probe_board, &mut self.probe_other);
-                    self.probe_fails(&range, cell, second).then_some(second)
-                };
-                let board = &mut self.boards[range.clone()];
-                match failed {
-                    Some(d) => eliminate::<S>(board, &mut self.work, d, cell),
-                    None => {
-                        let (mut here, mut a, mut b) = (0u32, 0u32, 0u32);
-                        for i in 0..S::N * S::B {
-                            let keep = self.probe_board[i] | self.probe_other[i];
-                            here += board[i].count_ones();
-                            a += self.probe_board[i].count_ones();
-                            b += self.probe_other[i].count_ones();
-                            narrow::<S>(board, &mut self.work, i / S::B, i % S::B, keep);
-                        }
-                        let score = (here.saturating_sub(a) + 1) as u64
-                            * (here.saturating_sub(b) + 1) as u64;
-                        if score > best {
-                            best = score;
-                            self.probe_pick = Some(cell);
-                        }
+                None => {
+                    let (mut here, mut a, mut b) = (0u32, 0u32, 0u32);
+                    for i in 0..S::N * S::B {
+                        let keep = self.probe_board[i] | self.probe_other[i];
+                        here += board[i].count_ones();
+                        a += self.probe_board[i].count_ones();
+                        b += self.probe_other[i].count_ones();
+                        narrow::<S>(board, &mut self.work, i / S::B, i % S::B, keep);
+                    }
+                    let score =
+                        (here.saturating_sub(a) + 1) as u64 * (here.saturating_sub(b) + 1) as u64;
+                    self.probe_scores[cell] = score;
+                    if score > best {
+                        best = score;
+                        self.probe_pick = Some(cell);
                     }
                 }
-                if !self.work.bands.is_zero() {
-                    result = propagate::<S>(board, &mut self.work, &mut self.cand);
-                    if result != Ok(false) {
-                        return result;
-                    }
+            }
+            if !self.work.bands.is_zero() {
+                result = propagate::<S>(board, &mut self.work, &mut self.cand);
+                if result != Ok(false) {
+                    return result;
                 }
             }
         }
