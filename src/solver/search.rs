@@ -603,17 +603,36 @@ impl<S: Shape> BandSearch<S> {
         self.probe_pick = None;
         let pairs = bivalue::<S>(&self.boards[range.clone()]);
         self.probe_scores.resize(S::CELLS, u64::MAX);
+        // The best PROBED by score, kept by replacing the lowest (no sort:
+        // it would add its code to each size's engine in WebAssembly).
         let mut order = std::mem::take(&mut self.probe_order);
         order.clear();
         for (k, &band) in pairs.iter().enumerate().take(S::B) {
             for p in bits(band) {
                 let cell = k * S::BAND + p;
-                order.push((self.probe_scores[cell], cell));
+                let score = self.probe_scores[cell];
+                if order.len() < PROBED {
+                    order.push((score, cell));
+                    continue;
+                }
+                let (low, _) =
+                    order
+                        .iter()
+                        .enumerate()
+                        .fold(
+                            (0, u64::MAX),
+                            |(at, min), (i, &(s, _))| {
+                                if s < min {
+                                    (i, s)
+                                } else {
+                                    (at, min)
+                                }
+                            },
+                        );
+                if score > order[low].0 {
+                    order[low] = (score, cell);
+                }
             }
-        }
-        if order.len() > PROBED {
-            order.select_nth_unstable_by(PROBED - 1, |a, b| b.0.cmp(&a.0));
-            order.truncate(PROBED);
         }
         let result = self.probe_cells(&range, &order);
         self.probe_order = order;
