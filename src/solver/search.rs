@@ -590,7 +590,7 @@ impl<S: Shape> BandSearch<S> {
     /// without the matching is cheaper than a node, the union removes what
     /// both branches would remove again below, and the cell whose probes
     /// removed the most (after march's lookahead, the product of the two)
-    /// is the branch that shrinks the tree most. About 5–7 guesses a
+    /// is the branch that shrinks the tree most. About 9–12 guesses a
     /// puzzle remain. On 9×9, where a node costs a few hundred
     /// instructions, the probes cost more than the tree they save.
     fn probe(&mut self, slot: usize) -> Result<bool, Contradiction> {
