@@ -8,10 +8,10 @@
 //! alternative reuses the parent's slot.
 //!
 //! From 16×16 up, the root and, once the search has failed, each open board
-//! is first probed (`BandSearch::probe`): both digits of every bivalue cell
-//! tried on a copy, a digit that fails removed, what neither branch allows
-//! removed, and the search branches on the cell whose branches removed the
-//! most.
+//! is first probed (`BandSearch::probe`): both digits of up to 12 bivalue
+//! cells tried on a copy, a digit that fails removed, what neither branch
+//! allows removed, and the search branches on the cell whose branches
+//! removed the most.
 
 use super::board::{
     assign, assign_givens, cell_view, clear, digits, eliminate, filtered_start, narrow, stride,
