@@ -136,10 +136,14 @@ fn solving_in_slices_gives_a_verified_solution() {
 
     let one_shot = solve(&p.cells(), JsValue::from(16), 2, 0.0).unwrap();
     assert_eq!(one_shot.cells(), r.cells());
+    // The budget is checked between nodes; a board's probes (16×16) count
+    // as nodes and finish first, up to 24 of them.
     let stopped = solve(&p.cells(), JsValue::from(16), 2, 10.0).unwrap();
-    assert_eq!(
-        (stopped.outcome(), stopped.nodes()),
-        ("budget".into(), 10.0)
+    assert_eq!(stopped.outcome(), "budget");
+    assert!(
+        (10.0..=10.0 + 24.0).contains(&stopped.nodes()),
+        "{}",
+        stopped.nodes()
     );
     let several = solve(&[0; 81], JsValue::from(9), 2, 0.0).unwrap();
     assert_eq!(several.outcome(), "several");

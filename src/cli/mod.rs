@@ -91,7 +91,7 @@ struct InputArgs {
     /// comma-separated). Detected when omitted.
     #[arg(long, value_parser = parse_alphabet)]
     alphabet: Option<Alphabet>,
-    /// Give up on a puzzle after this many search nodes.
+    /// Give up on a puzzle after this many search nodes (checked between nodes: a 16×16 or larger board's probes count as nodes and finish first).
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
     /// Give up on a puzzle after this many seconds (it is reported; the batch goes on).

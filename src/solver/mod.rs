@@ -110,6 +110,9 @@ pub struct SolveOptions {
     /// Values below 1 count as 1.
     pub limit: u64,
     /// Stop after this many search nodes, with [`Outcome::OutOfBudget`].
+    /// The budget is checked between nodes; from 16×16 up a board's probes
+    /// count as nodes and finish first, so a search may end up to 24 nodes
+    /// past it (and the root's probes may pass a budget below 25).
     pub max_nodes: u64,
 }
 
