@@ -575,9 +575,10 @@ impl<S: Shape> BandSearch<S> {
 
     /// Probes the bivalue cells of the open board in `slot` (16×16 and up;
     /// at most [`PROBED`] of them): each of its two digits placed on a copy,
-    /// propagated without the matching. A digit that fails leaves the cell; when both hold, what
-    /// neither allows leaves the board. Returns the board's propagation
-    /// afterwards, as `propagate` does (`Ok(false)` if nothing changed).
+    /// propagated without the matching. A digit that fails leaves the cell;
+    /// when both hold, what neither allows leaves the board. Returns the
+    /// board's propagation afterwards, as `propagate` does (`Ok(false)` if
+    /// nothing changed).
     ///
     /// Both are sound: every solution of the board places one of the two
     /// digits, and propagation keeps every solution of the board it runs
@@ -615,26 +616,14 @@ impl<S: Shape> BandSearch<S> {
                     order.push((score, cell));
                     continue;
                 }
-                let (low, _) =
-                    order
-                        .iter()
-                        .enumerate()
-                        .fold(
-                            (0, u64::MAX),
-                            |(at, min), (i, &(s, _))| {
-                                if s < min {
-                                    (i, s)
-                                } else {
-                                    (at, min)
-                                }
-                            },
-                        );
+                // The first of the lowest, as a strict `<` scan finds it.
+                let low = (0..PROBED).min_by_key(|&i| order[i].0).unwrap_or(0);
                 if score > order[low].0 {
                     order[low] = (score, cell);
                 }
             }
         }
-        let result = self.probe_cells(&range, &order);
+        let result = self.probe_cells(range, &order);
         self.probe_order = order;
         result
     }
@@ -643,10 +632,9 @@ impl<S: Shape> BandSearch<S> {
     /// board in `range`, in that order.
     fn probe_cells(
         &mut self,
-        range: &std::ops::Range<usize>,
+        range: std::ops::Range<usize>,
         cells: &[(u64, usize)],
     ) -> Result<bool, Contradiction> {
-        let range = range.clone();
         let mut result = Ok(false);
         let mut best = 0u64;
         for &(_, cell) in cells {
