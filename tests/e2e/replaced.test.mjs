@@ -205,17 +205,25 @@ test('the widget keeps its grid inside its own width, on a phone page with no ma
         el.setAttribute('pad', '');
         document.body.append(el);
         await el.ready;
-        // The element's style sheets load on their own: wait for the frame.
+        // The element's two style sheets load on their own, in either
+        // order: the page has no sideways scroll as soon as the grid's
+        // frame is drawn, and none once both have loaded.
         const frame = el.shadowRoot.querySelector('.sudoku-grid');
-        while (getComputedStyle(frame).borderTopWidth !== '3px') await new Promise((r) => setTimeout(r, 20));
+        const sheets = [...el.shadowRoot.querySelectorAll('link[rel=stylesheet]')];
+        const tick = () => new Promise((r) => setTimeout(r, 5));
+        while (getComputedStyle(frame).borderTopWidth !== '3px') await tick();
+        const early = document.documentElement.scrollWidth;
+        while (sheets.some((link) => !link.sheet)) await tick();
         const grid = frame.getBoundingClientRect();
         return {
           element: el.getBoundingClientRect().width,
           grid: grid.width,
           right: grid.right,
+          early,
           page: document.documentElement.scrollWidth,
         };
       });
+      assert.equal(sizes.early, 390, 'no sideways scroll while the sheets load');
       assert.equal(sizes.page, 390, 'no sideways scroll');
       assert.ok(sizes.grid <= sizes.element + 0.5, `grid ${sizes.grid} px in an element of ${sizes.element} px`);
       assert.ok(sizes.right <= 390.5);
