@@ -202,7 +202,7 @@ test('fault 4: loading, pasting or opening a link during Generate wins, and the 
         new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
       );
     }, UVA);
-    await page.waitForTimeout(1500);
+    await page.waitForFunction(() => /^Loaded/.test(document.querySelector('#status').textContent));
     assert.match(await status(page), /^Loaded a 16×16 puzzle/);
     const texts = await cellTexts(page);
     assert.equal(texts.map((t) => t || '-').join(''), UVA.replace(/\n/g, ''));
