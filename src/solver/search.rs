@@ -558,8 +558,9 @@ impl<S: Shape> BandSearch<S> {
                 let picked = self
                     .probe_pick
                     .take()
-                    .filter(|&c| S::SUBSETS && cell_digits::<S>(board, c).count_ones() == 2)
-                    .map(|c| pair_choice::<S>(board, c));
+                    .filter(|_| S::SUBSETS)
+                    .map(|c| pair_choice::<S>(board, c))
+                    .filter(|choice| matches!(choice, Choice::Cell { digits, .. } if digits.count_ones() == 2));
                 let pair = picked
                     .or_else(|| choose_pair::<S>(board, weights, &self.failures))
                     .or_else(|| S::choose_fast(board));
