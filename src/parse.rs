@@ -41,7 +41,10 @@
 //! or a spreadsheet) holds one cell per field, an empty field an empty cell.
 //! Empty fields after the last cell are dropped when the row is longer than
 //! a side; a later row shorter than its block (a copy that left off its
-//! empty tail) is filled with empty cells.
+//! empty tail) is filled with empty cells. A spreadsheet saved as CSV
+//! (commas, or semicolons where the comma is the decimal point) is read the
+//! same way when a field is empty or not a number: `5,3,,,7,,,,`; a field
+//! may be quoted (`"5"`).
 
 use std::collections::VecDeque;
 
@@ -201,6 +204,12 @@ pub enum ParseErrorKind {
     },
     /// A kind on a line of its own with no puzzle after it.
     KindWithoutPuzzle,
+    /// A field of a CSV line that is no cell: not one symbol, one number
+    /// or empty.
+    Field {
+        /// The field, without its spaces and quotes.
+        text: String,
+    },
 }
 
 impl fmt::Display for ParseErrorKind {
@@ -283,6 +292,11 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::KindWithoutPuzzle => {
                 f.write_str("a kind with no puzzle after it")
             }
+            ParseErrorKind::Field { text } => write!(
+                f,
+                "{text:?} is no cell: a field of a CSV row holds one symbol, one number \
+                 or nothing for an empty cell"
+            ),
         }
     }
 }
@@ -666,6 +680,16 @@ impl Parser {
         };
         if jigsaw {
             text = text.trim_end();
+        }
+        if !jigsaw {
+            if let Some((column, text)) = bad_csv_field(text) {
+                self.emit_error(
+                    self.line_no,
+                    Some(column as usize),
+                    ParseErrorKind::Field { text },
+                );
+                return;
+            }
         }
         // The line after a jigsaw's kind may be its whole puzzle, with a
         // comment after the regions.
@@ -1690,18 +1714,74 @@ fn number_char(v: u32) -> char {
 
 const DIGITS_LETTERS_25: &[u8; 25] = b"123456789ABCDEFGHIJKLMNOP";
 
-/// A line of fields separated by tabs, one cell each (see the module
-/// documentation); `None` when some field is not one symbol, one number or
-/// empty (a comment after a puzzle, a title).
-fn split_tabbed(text: &str, number: usize) -> Option<Line> {
-    if !text.contains('\t') {
+/// The separator of a CSV line: a comma, or a semicolon where the comma is
+/// the decimal point; `None` for a line with neither.
+fn csv_separator(text: &str) -> Option<char> {
+    [',', ';'].into_iter().find(|&sep| text.contains(sep))
+}
+
+/// The first field that is no cell, and its column, on a line that is
+/// plainly a CSV row: no tab and no box bar (numbers' pretty layout), a
+/// separator, at least four fields, most of them cells (empty, one symbol
+/// or one number), and no whole puzzle before a comment. Other lines with
+/// commas are read as before.
+fn bad_csv_field(text: &str) -> Option<(u32, String)> {
+    let sep = csv_separator(text).filter(|_| !text.contains(['\t', '|']))?;
+    let first_word = text.split_whitespace().next().unwrap_or("");
+    if BOX_SIDES
+        .iter()
+        .any(|&s| s * s == first_word.chars().count())
+    {
         return None;
     }
+    let is_cell = |f: &str| {
+        let mut chars = f.chars();
+        chars.next().is_none()
+            || chars.next().is_none()
+            || f.len() <= 2 && f.bytes().all(|b| b.is_ascii_digit())
+    };
+    let fields: Vec<&str> = text.split(sep).collect();
+    let cells = fields.iter().filter(|f| is_cell(field_text(f))).count();
+    if fields.len() < 4 || cells * 2 <= fields.len() {
+        return None;
+    }
+    let mut col = 1u32;
+    for field in fields {
+        let inner = field_text(field);
+        if !is_cell(inner) {
+            let lead = field
+                .chars()
+                .take_while(|&c| c.is_whitespace() || c == '"')
+                .count();
+            return Some((col + lead as u32, inner.to_string()));
+        }
+        col += field.chars().count() as u32 + 1;
+    }
+    None
+}
+
+/// A field without the spaces and the double quotes around it.
+fn field_text(field: &str) -> &str {
+    let field = field.trim();
+    field
+        .strip_prefix('"')
+        .and_then(|f| f.strip_suffix('"'))
+        .map_or(field, str::trim)
+}
+
+/// A line of fields separated by `sep` (a tab, or a CSV line's comma or
+/// semicolon), one cell each (see the module documentation); `None` when
+/// some field is not one symbol, one number or empty (a comment after a
+/// puzzle, a title).
+fn split_fields(text: &str, sep: char, number: usize) -> Option<Line> {
     let mut fields: Vec<(&str, u32)> = Vec::new();
     let mut col = 1u32;
-    for field in text.split('\t') {
-        let lead = field.chars().take_while(|c| c.is_whitespace()).count() as u32;
-        fields.push((field.trim(), col + lead));
+    for field in text.split(sep) {
+        let lead = field
+            .chars()
+            .take_while(|&c| c.is_whitespace() || c == '"')
+            .count() as u32;
+        fields.push((field_text(field), col + lead));
         col += field.chars().count() as u32 + 1;
     }
     // A tab after the last cell makes an empty field that is no cell. Empty
@@ -1771,10 +1851,21 @@ fn split_tabbed(text: &str, number: usize) -> Option<Line> {
 }
 
 fn split_cells(text: &str, number: usize) -> Line {
-    if let Some(line) = split_tabbed(text, number) {
-        return line;
+    if text.contains('\t') {
+        if let Some(line) = split_fields(text, '\t', number) {
+            return line;
+        }
     }
     let numbers = read_numbers_of(text);
+    // A CSV line: its fields when one is empty (the numbers' reading would
+    // lose it) or when they are not all numbers (letters).
+    if let Some(sep) = csv_separator(text) {
+        if numbers.is_none() || text.split(sep).any(|f| field_text(f).is_empty()) {
+            if let Some(line) = split_fields(text, sep, number) {
+                return line;
+            }
+        }
+    }
     if let Some((cells, true)) = numbers {
         return Line {
             number,

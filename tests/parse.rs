@@ -677,6 +677,73 @@ fn tables_copied_from_a_page_or_a_spreadsheet() {
     // A field that is a word is no cell: the line says where.
     let bad = "5\tthree\t\t\t7\t\t\t\t";
     assert!(run(bad, ParseOptions::default())[0].starts_with("err 1"));
+
+    // The same tables saved as CSV: commas, or semicolons, fields quoted or
+    // not, read as the tabs are.
+    let csv = |text: &str, sep: &str| text.replace('\t', sep);
+    for sep in [",", ";", "\",\""] {
+        let quote = |t: String| {
+            if sep.starts_with('"') {
+                t.lines().map(|l| format!("\"{l}\"\n")).collect()
+            } else {
+                t
+            }
+        };
+        assert_eq!(
+            run(&quote(csv(&table, sep)), ParseOptions::default()),
+            run(&table, ParseOptions::default()),
+            "{sep}"
+        );
+        assert_eq!(
+            run(&quote(csv(&short.join("\n"), sep)), ParseOptions::default()),
+            run(&table, ParseOptions::default()),
+            "{sep}"
+        );
+        assert_eq!(
+            grid(parse_all(
+                &quote(csv(&numbers.join("\n"), sep)),
+                ParseOptions::default()
+            )),
+            grid(parse_all(UVA_CASE, ParseOptions::default())),
+            "{sep}"
+        );
+    }
+    // Letters between commas, `-` for an empty cell.
+    let letters_csv: String = UVA_CASE
+        .lines()
+        .map(|row| {
+            let cells: Vec<String> = row.chars().map(String::from).collect();
+            format!("{}\n", cells.join(","))
+        })
+        .collect();
+    assert_eq!(
+        grid(parse_all(&letters_csv, ParseOptions::default())),
+        grid(parse_all(UVA_CASE, ParseOptions::default()))
+    );
+    // A CSV line of numbers with nothing empty is a numbers line as before,
+    // and a bad field is reported at its column.
+    assert_eq!(
+        run(
+            "1,2,0,0\n0,0,0,0\n0,0,0,0\n0,0,0,0\n",
+            ParseOptions::default()
+        ),
+        run("1200\n0000\n0000\n0000\n", ParseOptions::default())
+    );
+    let bad = "5,3,,x7,,,,,";
+    assert_eq!(
+        run(bad, ParseOptions::default()),
+        vec![
+            "err 1:6 \"x7\" is no cell: a field of a CSV row holds one symbol, one number or \
+             nothing for an empty cell"
+                .to_string()
+        ]
+    );
+    // A whole puzzle with a comment that has commas is still a puzzle.
+    let commented = format!("{NINE} hard, from a forum, 2024");
+    assert_eq!(
+        run(&commented, ParseOptions::default()),
+        vec![format!("ok 9 digits line {NINE} #hard, from a forum, 2024")]
+    );
 }
 
 #[test]

@@ -134,6 +134,24 @@ test('3. a grid copied from a web page table or a spreadsheet loads', async () =
     await pasteText(page, `${rows.join('\r\n')}\r\n`);
     assert.match(await status(page), /^Loaded a 9×9 puzzle in 1–9 with \d+ givens\.$/);
     assert.equal((await cellTexts(page)).map((t) => t || '.').join(''), POJ[0]);
+    // The same spreadsheet saved as CSV (semicolons, as where the comma is
+    // the decimal point): the grid of another puzzle loads the same way.
+    const csv = [];
+    for (let r = 0; r < 9; r++) {
+      csv.push([...POJ[1].slice(r * 9, r * 9 + 9)].map((c) => (c === '.' ? '' : c)).join(';'));
+    }
+    await pasteText(page, `${csv.join('\n')}\n`);
+    assert.match(await status(page), /^Loaded a 9×9 puzzle in 1–9 with \d+ givens\.$/);
+    assert.equal((await cellTexts(page)).map((t) => t || '.').join(''), POJ[1]);
+    // A field that is no cell: the error says where and what, and the grid stays.
+    const bad = [...csv];
+    bad[2] = bad[2]
+      .split(';')
+      .map((f, i) => (i === 2 ? 'x7' : f))
+      .join(';');
+    await pasteText(page, `${bad.join('\n')}\n`);
+    assert.match(await status(page), /line 3, column \d+: "x7" is no cell/);
+    assert.equal((await cellTexts(page)).map((t) => t || '.').join(''), POJ[1]);
   });
 });
 
