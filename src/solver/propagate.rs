@@ -1,8 +1,11 @@
 //! The order of the rules: each to its fixpoint before the next, cheapest
 //! first — locked candidates and the hidden singles they reveal per digit
-//! and band (`locked.rs`), the same across bands per digit, naked singles
-//! per band (`singles.rs`), and from 16×16 up subsets by matching
-//! (`subsets.rs`) when all of those are stuck.
+//! and band (`locked.rs`), naked singles per band (`singles.rs`), the band
+//! rule across bands per digit (`locked.rs`' stack pass), and from 16×16 up
+//! subsets by matching (`subsets.rs`) when all of those are stuck. Naked
+//! singles come before the stack passes because a stack pass reads every
+//! band of its digit: run after the singles, it sees their placements at
+//! once instead of being due again (on hard 16×16, 4% fewer instructions).
 
 use super::board::{is_solved, Contradiction, Work};
 use super::shape::{Shape, Word};
@@ -35,7 +38,7 @@ pub(crate) fn propagate<S: Shape>(
             folds |= 1 << k;
             locked::band_pass::<S>(board, work, d, k)?;
         }
-        if stacks != 0 {
+        if stacks != 0 && folds == 0 {
             let mut due = std::mem::take(&mut stacks);
             while due != 0 {
                 let d = due.trailing_zeros() as usize;
