@@ -11,7 +11,10 @@
 //! - a blank line ends a group (the blank line between judge cases);
 //! - `#…` lines and border lines (`+---+---+`, `------+------`) are skipped
 //!   (a run of dashes only when it cannot be a row);
-//! - any other line holds cells: every character but whitespace and `|`.
+//! - box-drawing characters (`│ ─ ┼ ║ ═ ╬ …`) are read as `|`, `-` and `+`;
+//! - any other line holds cells: every character but whitespace and `|`;
+//!   in a row drawn between bars with its empty cells as spaces
+//!   (`| 5 3   |   7   |       |`), the cells by their columns.
 //!   When its first word is a whole puzzle (`n²` symbols for a side with
 //!   boxes: 16, 36, 64, 81, … 625), the rest of the line is a comment
 //!   (`<puzzle>\t<name>`).
@@ -513,6 +516,8 @@ impl Parser {
         {
             return;
         }
+        let drawn = box_drawing_as_ascii(text);
+        let text = drawn.as_deref().unwrap_or(text);
         let trimmed = text.trim();
         if trimmed == "end" {
             self.end_group();
@@ -1674,6 +1679,28 @@ fn read_numbers_of(text: &str) -> Option<(Vec<(char, u32)>, bool)> {
     (cells.len() > 1).then_some((cells, numeric))
 }
 
+/// A line with box-drawing characters (U+2500–U+257F: `│ ─ ┼ ║ ═ ╬ …`, as
+/// grids are drawn in forum posts and terminal output) written as the
+/// ASCII decoration the reader knows: vertical lines `|`, horizontal ones
+/// `-`, corners and junctions `+`, one character for one so that columns
+/// stay where they were. `None` when the line has none.
+fn box_drawing_as_ascii(text: &str) -> Option<String> {
+    let drawing = |c: char| ('\u{2500}'..='\u{257F}').contains(&c);
+    if text.is_ascii() || !text.contains(drawing) {
+        return None;
+    }
+    let ascii =
+        |c: char| match c {
+            '─' | '━' | '═' | '┄' | '┅' | '┈' | '┉' | '╌' | '╍' | '╴' | '╶' | '╸' | '╺' | '╼'
+            | '╾' => '-',
+            '│' | '┃' | '║' | '┆' | '┇' | '┊' | '┋' | '╎' | '╏' | '╵' | '╷' | '╹' | '╻' | '╽'
+            | '╿' => '|',
+            c if drawing(c) => '+',
+            c => c,
+        };
+    Some(text.chars().map(ascii).collect())
+}
+
 /// Decoration between rows: `+---+---+`, `------+------`, `=====`, or a run of
 /// dashes that cannot be a row of blanks. A run of dashes that is a near miss
 /// is no border: shorter than a row of the block being read (`side`), or
@@ -1879,6 +1906,9 @@ fn split_cells(text: &str, number: usize) -> Line {
             tabbed: false,
         };
     }
+    if let Some(line) = split_by_position(text, number) {
+        return line;
+    }
     let numbers = numbers.map(|(cells, _)| cells);
     let lead = text.len() - text.trim_start().len();
     let rest = &text[lead..];
@@ -1923,6 +1953,53 @@ fn split_cells(text: &str, number: usize) -> Line {
         regions: Vec::new(),
         tabbed: false,
     }
+}
+
+/// A drawn row whose empty cells are spaces: `| 5 3   |   7   |       |`.
+/// Between its outer bars, boxes of equal width `2c + 1` hold `c` cells at
+/// their odd columns and spaces at the even ones; a space at a cell's
+/// column is an empty cell. `None` unless the line is drawn so and some
+/// cell is a space (otherwise the general reading gives the same cells).
+fn split_by_position(text: &str, number: usize) -> Option<Line> {
+    let inner = text.trim().strip_prefix('|')?.strip_suffix('|')?;
+    let lead = text.chars().take_while(|c| c.is_whitespace()).count() as u32 + 1;
+    let boxes: Vec<Vec<char>> = inner.split('|').map(|b| b.chars().collect()).collect();
+    let width = boxes[0].len();
+    if boxes.len() < 2
+        || width < 3
+        || width.is_multiple_of(2)
+        || boxes.iter().any(|b| b.len() != width)
+    {
+        return None;
+    }
+    if !BOX_SIDES.contains(&(boxes.len() * (width - 1) / 2)) {
+        return None;
+    }
+    let mut cells = Vec::new();
+    let mut col = lead + 1;
+    let mut spaces = false;
+    for b in &boxes {
+        for (i, &ch) in b.iter().enumerate() {
+            if i % 2 == 0 && ch != ' ' {
+                return None;
+            }
+            if i % 2 == 1 {
+                spaces |= ch == ' ';
+                cells.push((if ch == ' ' { '.' } else { ch }, col + i as u32));
+            }
+        }
+        col += width as u32 + 1;
+    }
+    spaces.then_some(Line {
+        number,
+        cells,
+        comment: None,
+        decorated: true,
+        numbers: None,
+        numeric: false,
+        regions: Vec::new(),
+        tabbed: false,
+    })
 }
 
 /// True when the characters, read as the cells of a `shape` grid in row-major

@@ -765,3 +765,91 @@ fn a_title_between_rows_is_its_own_line_and_takes_no_row() {
     let got = run(&short.join("\n"), ParseOptions::default());
     assert!(got[0].starts_with("err 2 a row of 8 cells"), "{got:?}");
 }
+
+/// `grid` (one line, `.` for empty) drawn as a text grid: box lines from
+/// `chars` (vertical, horizontal, corner), cells one space apart, empty
+/// cells as `empty`.
+fn drawn(grid: &str, side: usize, bw: usize, bh: usize, chars: [char; 3], empty: char) -> String {
+    let [v, h, corner] = chars;
+    let rule: String = (0..side / bw)
+        .map(|_| format!("{corner}{}", h.to_string().repeat(2 * bw + 1)))
+        .collect::<String>()
+        + &corner.to_string();
+    let cells: Vec<char> = grid.chars().collect();
+    let mut out = String::new();
+    for r in 0..side {
+        if r % bh == 0 {
+            out += &format!("{rule}\n");
+        }
+        for c in 0..side {
+            if c % bw == 0 {
+                out.push(v);
+                out.push(' ');
+            }
+            let ch = cells[r * side + c];
+            out.push(if ch == '.' { empty } else { ch });
+            out.push(' ');
+        }
+        out += &format!("{v}\n");
+    }
+    out + &rule + "\n"
+}
+
+#[test]
+fn grids_drawn_with_box_characters_or_spaces_for_empty_cells() {
+    let nine_ok = format!("ok 9 digits pretty {NINE}");
+    let uva: String = UVA_CASE.lines().collect();
+    let sixteen = uva.replace('-', ".");
+    // Box-drawing characters as forum posts and terminals draw grids, with
+    // `.` or spaces for the empty cells; ASCII bars with spaces too.
+    for (chars, empty) in [
+        (['│', '─', '┼'], '.'),
+        (['║', '═', '╬'], ' '),
+        (['┃', '━', '╋'], ' '),
+        (['|', '-', '+'], ' '),
+    ] {
+        let text = drawn(NINE, 9, 3, 3, chars, empty);
+        assert_eq!(
+            run(&text, ParseOptions::default()),
+            vec![nine_ok.clone()],
+            "{text}"
+        );
+        let text = drawn(&sixteen, 16, 4, 4, chars, empty);
+        let got = run(&text, ParseOptions::default());
+        assert_eq!(got.len(), 1, "{text}\n{got:?}");
+        assert!(got[0].starts_with("ok 16 "), "{text}\n{got:?}");
+        let grid = |t: &str| {
+            parse_all(t, ParseOptions::default())[0]
+                .result
+                .clone()
+                .unwrap()
+                .grid
+        };
+        assert_eq!(grid(&text), grid(UVA_CASE));
+    }
+    // 6×6 boxes of 2 rows by 3 columns, spaces for empty cells.
+    let six = "1.....2.4...3...5...6.1.....5...4..2";
+    let text = drawn(six, 6, 3, 2, ['|', '-', '+'], ' ');
+    assert_eq!(
+        run(&text, ParseOptions::default()),
+        vec![format!("ok 6 digits pretty {six}")],
+        "{text}"
+    );
+    // Corners of every kind make a rule, not a row.
+    let framed = drawn(NINE, 9, 3, 3, ['│', '─', '┼'], '.')
+        .replacen('┼', "┌", 1)
+        .replace("┼\n│", "┐\n│");
+    assert_eq!(
+        run(&framed, ParseOptions::default()),
+        vec![nine_ok.clone()],
+        "{framed}"
+    );
+    // A drawn row one cell short is reported at its line.
+    let mut rows: Vec<String> = drawn(NINE, 9, 3, 3, ['║', '═', '╬'], ' ')
+        .lines()
+        .map(String::from)
+        .collect();
+    rows[2] = rows[2].replacen("║ ", "║", 1);
+    let got = run(&rows.join("\n"), ParseOptions::default());
+    assert!(got.iter().any(|g| g.starts_with("err 3")), "{got:?}");
+}

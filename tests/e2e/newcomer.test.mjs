@@ -125,7 +125,7 @@ test('2. the controls never move under the pointer: three Hints at one spot reac
   }, LAPTOP);
 });
 
-test('3. a grid copied from a web page table or a spreadsheet loads', async () => {
+test('3. a grid copied from a web page table, a spreadsheet or a drawing loads', async () => {
   await withPage(async (page) => {
     const rows = [];
     for (let r = 0; r < 9; r++) {
@@ -152,6 +152,19 @@ test('3. a grid copied from a web page table or a spreadsheet loads', async () =
     await pasteText(page, `${bad.join('\n')}\n`);
     assert.match(await status(page), /line 3, column \d+: "x7" is no cell/);
     assert.equal((await cellTexts(page)).map((t) => t || '.').join(''), POJ[1]);
+    // A grid drawn with box characters, as a forum post or a terminal shows
+    // it, its empty cells spaces.
+    const rule = (l, m, r) => `${l}${['═══════', '═══════', '═══════'].join(m)}${r}`;
+    const drawn = [rule('╔', '╦', '╗')];
+    for (let r = 0; r < 9; r++) {
+      if (r === 3 || r === 6) drawn.push(rule('╠', '╬', '╣'));
+      const cells = [...POJ[0].slice(r * 9, r * 9 + 9)].map((c) => (c === '.' ? ' ' : c));
+      drawn.push(`║ ${[0, 3, 6].map((i) => cells.slice(i, i + 3).join(' ')).join(' ║ ')} ║`);
+    }
+    drawn.push(rule('╚', '╩', '╝'));
+    await pasteText(page, `${drawn.join('\n')}\n`);
+    assert.match(await status(page), /^Loaded a 9×9 puzzle in 1–9 with \d+ givens\.$/);
+    assert.equal((await cellTexts(page)).map((t) => t || '.').join(''), POJ[0]);
   });
 });
 
