@@ -38,8 +38,9 @@ const LETTERS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXY";
 const HEX: &str = "0123456789ABCDEF";
 const DIGITS_LETTERS: &str = "123456789ABCDEFGHIJKLMNOP";
 
-/// Characters that always mean an empty cell.
-pub const BLANKS: [char; 4] = ['.', '-', '_', '*'];
+/// Characters that always mean an empty cell (`·`, the middle dot, as some
+/// programs print grids).
+pub const BLANKS: [char; 5] = ['.', '-', '_', '*', '·'];
 
 impl Alphabet {
     /// Every alphabet, in the order used to list them.

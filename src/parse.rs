@@ -1603,7 +1603,7 @@ fn read_numbers(
     for line in lines {
         for &(ch, col) in &line.cells {
             let d = match ch {
-                '0' | '.' | '-' | '_' | '*' => {
+                '0' | '.' | '-' | '_' | '*' | '·' => {
                     blank.get_or_insert(ch);
                     0
                 }
@@ -1650,7 +1650,7 @@ fn read_numbers_of(text: &str) -> Option<(Vec<(char, u32)>, bool)> {
             return Some(());
         }
         let first = word.chars().next()?;
-        let ch = if word.len() == 1 && crate::alphabet::BLANKS.contains(&first) {
+        let ch = if word.chars().count() == 1 && crate::alphabet::BLANKS.contains(&first) {
             first
         } else if word.len() <= 2 && word.bytes().all(|b| b.is_ascii_digit()) {
             *numeric |= word.len() == 2;

@@ -827,6 +827,17 @@ fn grids_drawn_with_box_characters_or_spaces_for_empty_cells() {
         };
         assert_eq!(grid(&text), grid(UVA_CASE));
     }
+    // The middle dot for empty cells, drawn or on one line.
+    let grid = |t: &str| {
+        parse_all(t, ParseOptions::default())[0]
+            .result
+            .clone()
+            .unwrap()
+            .grid
+    };
+    let dotted = drawn(NINE, 9, 3, 3, ['│', '─', '┼'], '·');
+    assert_eq!(grid(&dotted), grid(NINE), "{dotted}");
+    assert_eq!(grid(&NINE.replace('.', "·")), grid(NINE));
     // 6×6 boxes of 2 rows by 3 columns, spaces for empty cells.
     let six = "1.....2.4...3...5...6.1.....5...4..2";
     let text = drawn(six, 6, 3, 2, ['|', '-', '+'], ' ');
