@@ -432,6 +432,55 @@ fn empty_input_is_an_error() {
     );
 }
 
+/// `solve` on `bytes` given on stdin.
+fn solve_bytes(bytes: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bitsudoku"))
+        .arg("solve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(bytes).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn text_saved_as_utf16_with_its_byte_order_mark_is_read() {
+    // As Windows PowerShell's `>` and Notepad's "Unicode" save it: the same
+    // answers, written in UTF-8; a bad symbol still reported at its column.
+    let text_in = format!("{NINE}\r\n{NINE}\r\n");
+    let units: Vec<u16> = text_in.encode_utf16().collect();
+    let le: Vec<u8> = [0xff, 0xfe]
+        .into_iter()
+        .chain(units.iter().flat_map(|u| u.to_le_bytes()))
+        .collect();
+    let be: Vec<u8> = [0xfe, 0xff]
+        .into_iter()
+        .chain(units.iter().flat_map(|u| u.to_be_bytes()))
+        .collect();
+    for bytes in [le, be] {
+        let out = solve_bytes(&bytes);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        assert_eq!(text(&out.stdout), format!("{NINE_SOLVED}\n{NINE_SOLVED}\n"));
+    }
+    let bad: Vec<u8> = [0xff, 0xfe]
+        .into_iter()
+        .chain(
+            NINE.replacen('.', "x", 1)
+                .encode_utf16()
+                .flat_map(|u| u.to_le_bytes()),
+        )
+        .collect();
+    let out = solve_bytes(&bad);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).starts_with("<stdin>:puzzle 1 (line 1, column 2): unknown symbol 'x'"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
 #[test]
 fn invalid_utf8_is_reported_with_its_column() {
     let mut bytes = NINE.as_bytes().to_vec();

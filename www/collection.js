@@ -151,14 +151,21 @@ export class InlineLane {
   }
 }
 
-/** Pieces of a File, decoded as UTF-8, and how far through it they are. */
+/**
+ * Pieces of a File, decoded as UTF-8 (as UTF-16 when it starts with that
+ * byte order mark, as Windows PowerShell and Notepad save text), and how far
+ * through it they are.
+ */
 async function* fileText(file) {
-  const reader = file.stream().pipeThrough(new TextDecoderStream()).getReader();
+  const [a, b] = new Uint8Array(await file.slice(0, 2).arrayBuffer());
+  const encoding = a === 0xff && b === 0xfe ? 'utf-16le' : a === 0xfe && b === 0xff ? 'utf-16be' : 'utf-8';
+  const unit = encoding === 'utf-8' ? 1 : 2;
+  const reader = file.stream().pipeThrough(new TextDecoderStream(encoding)).getReader();
   let read = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) return;
-    read += value.length;
+    read += value.length * unit;
     yield { text: value, fraction: file.size ? Math.min(1, read / file.size) : 1 };
   }
 }

@@ -521,7 +521,7 @@ impl<R: Read> Read for Counted<R> {
 
 /// Items of one input in chunks, each with the bytes read when it was cut.
 struct Chunks<R: Read> {
-    entries: Entries<io::BufReader<Counted<R>>>,
+    entries: Entries<io::BufReader<encoding_rs_io::DecodeReaderBytes<Counted<R>, Vec<u8>>>>,
     bytes: Rc<Cell<u64>>,
     ended: bool,
 }
@@ -534,7 +534,10 @@ impl<R: Read> Chunks<R> {
             bytes: bytes.clone(),
         };
         Chunks {
-            entries: Entries::new(io::BufReader::with_capacity(1 << 16, counted), parse),
+            entries: Entries::new(
+                io::BufReader::with_capacity(1 << 16, super::decoded(counted)),
+                parse,
+            ),
             bytes,
             ended: false,
         }

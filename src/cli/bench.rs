@@ -81,10 +81,10 @@ pub fn run(args: &BenchArgs) -> io::Result<u8> {
     let mut status = 0;
     for file in &inputs {
         let reader: Box<dyn BufRead> = if file == "-" {
-            Box::new(io::stdin().lock())
+            Box::new(io::BufReader::new(super::decoded(io::stdin().lock())))
         } else {
             match super::open_file(file) {
-                Ok(f) => Box::new(io::BufReader::with_capacity(1 << 16, f)),
+                Ok(f) => Box::new(io::BufReader::with_capacity(1 << 16, super::decoded(f))),
                 Err(why) => {
                     eprintln!("bitsudoku: cannot read {file}: {why}");
                     status = 2;

@@ -215,6 +215,15 @@ fn stdout_was_closed() -> bool {
     false
 }
 
+/// Input as UTF-8: a file that starts with a UTF-16 byte order mark is
+/// transcoded (invalid sequences become U+FFFD, which the parser reports
+/// at its column); any other is passed through as it is.
+pub(crate) fn decoded<R: Read>(reader: R) -> encoding_rs_io::DecodeReaderBytes<R, Vec<u8>> {
+    encoding_rs_io::DecodeReaderBytesBuilder::new()
+        .strip_bom(true)
+        .build(reader)
+}
+
 /// Opens an input file; a directory is refused by name, before any read
 /// fails with the system's less helpful words.
 pub(crate) fn open_file(path: &str) -> Result<File, String> {

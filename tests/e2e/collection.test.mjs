@@ -244,3 +244,23 @@ test('the single file checks on the page thread, and an offline visit checks wit
     await context.setOffline(false);
   });
 });
+
+test('a file saved as UTF-16 (Windows PowerShell, Notepad) is checked as its UTF-8 copy is, here and by the CLI', async () => {
+  const small = MIXED.split('\n').slice(0, 40).join('\r\n');
+  const utf8 = join(scratch, 'plain.txt');
+  await writeFile(utf8, small);
+  const expected = cliCheck(utf8);
+  for (const [name, bytes] of [
+    ['utf16le.txt', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(small, 'utf16le')])],
+    ['utf16be.txt', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(small, 'utf16le').swap16()])],
+  ]) {
+    const path = join(scratch, name);
+    await writeFile(path, bytes);
+    assert.equal(cliCheck(path), expected, name);
+    await withPage(async (page) => {
+      await page.setInputFiles('#collection-file', path);
+      await checked(page);
+      assert.equal(await downloaded(page), expected, name);
+    });
+  }
+});
