@@ -1701,13 +1701,29 @@ fn box_drawing_as_ascii(text: &str) -> Option<String> {
     Some(text.chars().map(ascii).collect())
 }
 
-/// Decoration between rows: `+---+---+`, `------+------`, `=====`, or a run of
+/// Decoration between rows: `+---+---+`, `------+------`, `=====`, `*---*`, or a run of
 /// dashes that cannot be a row of blanks. A run of dashes that is a near miss
 /// is no border: shorter than a row of the block being read (`side`), or
 /// within two of a whole puzzle's length. It is read as cells, so its wrong
 /// length is reported at its line instead of the line vanishing and the
 /// block taking a row of the next puzzle.
 fn is_border(trimmed: &str, side: Option<usize>) -> bool {
+    // A frame's top or bottom with stars at its corners (`*-----------*`,
+    // as Sudoku Explainer and HoDoKu print grids): stars are blanks, but
+    // a row of empty cells is not written half in stars, half in dashes.
+    // (A whole puzzle's length is left to the cells, as the one-line
+    // reader reads it.)
+    let starred = trimmed.len() >= 3
+        && !BOX_SIDES.iter().any(|&s| s * s == trimmed.len())
+        && trimmed.starts_with('*')
+        && trimmed.ends_with('*')
+        && trimmed.contains('-')
+        && trimmed
+            .chars()
+            .all(|c| matches!(c, '-' | '+' | '=' | '|' | '*'));
+    if starred {
+        return true;
+    }
     if !trimmed
         .chars()
         .all(|c| matches!(c, '-' | '+' | '=' | '|') || c.is_whitespace())

@@ -864,3 +864,39 @@ fn grids_drawn_with_box_characters_or_spaces_for_empty_cells() {
     let got = run(&rows.join("\n"), ParseOptions::default());
     assert!(got.iter().any(|g| g.starts_with("err 3")), "{got:?}");
 }
+
+#[test]
+fn frames_with_stars_at_their_corners_are_rules() {
+    // Sudoku Explainer and HoDoKu print a grid framed so; a row of stars
+    // alone is still a row of empty cells.
+    let rows: Vec<String> = NINE
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            let r = std::str::from_utf8(r).unwrap();
+            format!(" |{}|{}|{}|", &r[..3], &r[3..6], &r[6..])
+        })
+        .collect();
+    let rule = " |---+---+---|";
+    let framed = format!(
+        " *-----------*\n{}\n{rule}\n{}\n{rule}\n{}\n *-----------*\n",
+        rows[..3].join("\n"),
+        rows[3..6].join("\n"),
+        rows[6..].join("\n")
+    );
+    assert_eq!(
+        run(&framed, ParseOptions::default()),
+        vec![format!("ok 9 digits pretty {NINE}")],
+        "{framed}"
+    );
+    let mut blank_row = NINE.to_string();
+    blank_row.replace_range(..9, "*********");
+    let block: String = blank_row
+        .as_bytes()
+        .chunks(9)
+        .map(|r| format!("{}\n", std::str::from_utf8(r).unwrap()))
+        .collect();
+    let got = run(&block, ParseOptions::default());
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(got[0].starts_with("ok 9 digits block "), "{got:?}");
+}
