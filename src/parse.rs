@@ -12,6 +12,9 @@
 //! - `#…` lines and border lines (`+---+---+`, `------+------`) are skipped
 //!   (a run of dashes only when it cannot be a row);
 //! - box-drawing characters (`│ ─ ┼ ║ ═ ╬ …`) are read as `|`, `-` and `+`;
+//! - code around an array of rows is skipped (`board = [`, `];`), and a
+//!   row or puzzle in code is read from inside its brackets and quotes
+//!   (`[5, 3, 0, …],`, `"53..7....",`, `"puzzle": "…"`);
 //! - any other line holds cells: every character but whitespace and `|`;
 //!   in a row drawn between bars with its empty cells as spaces
 //!   (`| 5 3   |   7   |       |`), the cells by their columns.
@@ -527,7 +530,10 @@ impl Parser {
             self.content(line);
         } else if trimmed.is_empty() {
             self.end_group();
-        } else if trimmed.starts_with('#') || is_border(trimmed, self.open_side()) {
+        } else if trimmed.starts_with('#')
+            || is_border(trimmed, self.open_side())
+            || is_code_wrapper(trimmed)
+        {
             // Comments and decoration hold no cells.
         } else {
             self.cells_line(text);
@@ -1794,7 +1800,7 @@ fn bad_csv_field(text: &str) -> Option<(u32, String)> {
         if !is_cell(inner) {
             let lead = field
                 .chars()
-                .take_while(|&c| c.is_whitespace() || c == '"')
+                .take_while(|&c| c.is_whitespace() || is_bracket(c) || matches!(c, '"' | '\''))
                 .count();
             return Some((col + lead as u32, inner.to_string()));
         }
@@ -1804,12 +1810,47 @@ fn bad_csv_field(text: &str) -> Option<(u32, String)> {
 }
 
 /// A field without the spaces and the double quotes around it.
+/// Brackets around it too: an array in code (`[5, 3, 0, …],` or LeetCode's
+/// `[["5","3",".", …]]`) is fields between brackets.
 fn field_text(field: &str) -> &str {
-    let field = field.trim();
+    let field = field.trim().trim_matches(is_bracket).trim();
     field
-        .strip_prefix('"')
-        .and_then(|f| f.strip_suffix('"'))
+        .strip_prefix(['"', '\''])
+        .and_then(|f| f.strip_suffix(['"', '\'']))
         .map_or(field, str::trim)
+}
+
+/// The contents of a line that is one quoted string in code (`"53..7....",`
+/// in an array of rows, `puzzles = ['53..7…',`, `'…']`, `"puzzle": "…"`),
+/// and the columns before them; `None` for any other line. Before the
+/// string: nothing but opening brackets, after a name given it (`=` or
+/// `:`); after it, nothing but closing brackets, commas and semicolons.
+fn quoted_row(text: &str) -> Option<(&str, u32)> {
+    let closing = |c: char| is_bracket(c) || matches!(c, ',' | ';') || c.is_whitespace();
+    let body = text.trim_end_matches(closing);
+    let quote = body
+        .chars()
+        .next_back()
+        .filter(|&q| q == '"' || q == '\'')?;
+    let start = body[..body.len() - 1].rfind(quote)?;
+    let inner = &body[start + 1..body.len() - 1];
+    let before = text[..start].trim_end_matches(|c: char| is_bracket(c) || c.is_whitespace());
+    (before.is_empty() || before.ends_with(['=', ':']))
+        .then(|| (inner, text[..=start].chars().count() as u32))
+}
+
+fn is_bracket(c: char) -> bool {
+    matches!(c, '[' | ']' | '{' | '}' | '(' | ')')
+}
+
+/// A line of code around an array of rows: brackets alone (`]`, `};`), or
+/// a name given the array that opens (`board = [`, `"grid": [`,
+/// `int[][] board = {`).
+fn is_code_wrapper(trimmed: &str) -> bool {
+    let closing = |c: char| is_bracket(c) || matches!(c, ',' | ';') || c.is_whitespace();
+    // (Commas alone are a CSV row of empty cells.)
+    trimmed.chars().all(closing) && trimmed.contains(is_bracket)
+        || trimmed.ends_with(['[', '{', '(']) && trimmed.contains(['=', ':'])
 }
 
 /// A line of fields separated by `sep` (a tab, or a CSV line's comma or
@@ -1822,7 +1863,7 @@ fn split_fields(text: &str, sep: char, number: usize) -> Option<Line> {
     for field in text.split(sep) {
         let lead = field
             .chars()
-            .take_while(|&c| c.is_whitespace() || c == '"')
+            .take_while(|&c| c.is_whitespace() || is_bracket(c) || matches!(c, '"' | '\''))
             .count() as u32;
         fields.push((field_text(field), col + lead));
         col += field.chars().count() as u32 + 1;
@@ -1894,6 +1935,19 @@ fn split_fields(text: &str, sep: char, number: usize) -> Option<Line> {
 }
 
 fn split_cells(text: &str, number: usize) -> Line {
+    if let Some((inner, shift)) = quoted_row(text) {
+        // A string in code (`"53..7....",`): its contents, at their columns.
+        let mut line = split_cells(inner, number);
+        for (_, col) in line.cells.iter_mut() {
+            *col += shift;
+        }
+        if let Some(numbers) = &mut line.numbers {
+            for (_, col) in numbers {
+                *col += shift;
+            }
+        }
+        return line;
+    }
     if text.contains('\t') {
         if let Some(line) = split_fields(text, '\t', number) {
             return line;

@@ -900,3 +900,81 @@ fn frames_with_stars_at_their_corners_are_rules() {
     assert_eq!(got.len(), 1, "{got:?}");
     assert!(got[0].starts_with("ok 9 digits block "), "{got:?}");
 }
+
+#[test]
+fn puzzles_written_as_arrays_or_strings_in_code() {
+    let nine_ok = vec![format!("ok 9 digits line {NINE}")];
+    let grid = |t: &str| {
+        let entries = parse_all(t, ParseOptions::default());
+        assert_eq!(
+            entries.len(),
+            1,
+            "{t}\n{:?}",
+            run(t, ParseOptions::default())
+        );
+        entries[0].result.clone().unwrap().grid
+    };
+    let rows: Vec<&str> = NINE
+        .as_bytes()
+        .chunks(9)
+        .map(|r| std::str::from_utf8(r).unwrap())
+        .collect();
+    // LeetCode's board: one line of quoted symbols in brackets.
+    let leetcode = format!(
+        "[{}]",
+        rows.iter()
+            .map(|r| format!(
+                "[{}]",
+                r.chars()
+                    .map(|c| format!("\"{c}\""))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ))
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    assert_eq!(grid(&leetcode), grid(NINE), "{leetcode}");
+    // Python, JavaScript and C arrays of numbers, 0 for empty, one row a line.
+    let numbers = |open: &str, close: &str, head: &str, tail: &str| {
+        let body: String = rows
+            .iter()
+            .map(|r| {
+                let cells: Vec<String> = r
+                    .chars()
+                    .map(|c| if c == '.' { "0".into() } else { c.to_string() })
+                    .collect();
+                format!("    {open}{}{close},\n", cells.join(", "))
+            })
+            .collect();
+        format!("{head}\n{body}{tail}\n")
+    };
+    for text in [
+        numbers("[", "]", "board = [", "]"),
+        numbers("[", "]", "const board = [", "];"),
+        numbers("{", "}", "int board[9][9] = {", "};"),
+        numbers("[", "]", "{\"grid\": [", "]}"),
+    ] {
+        assert_eq!(grid(&text), grid(NINE), "{text}");
+    }
+    // Rows as strings, and a whole puzzle as a string value.
+    let strings = format!(
+        "const puzzle = [\n{}];\n",
+        rows.iter()
+            .map(|r| format!("  \"{r}\",\n"))
+            .collect::<String>()
+    );
+    assert_eq!(grid(&strings), grid(NINE), "{strings}");
+    for text in [
+        format!("puzzle = '{NINE}'"),
+        format!("{{\"id\": 7, \"puzzle\": \"{NINE}\"}}"),
+        format!("puzzles = [\"{NINE}\","),
+    ] {
+        assert_eq!(run(&text, ParseOptions::default()), nine_ok, "{text}");
+    }
+    // A bad symbol is reported at its own column.
+    let bad = format!("  \"{}\",", NINE.replacen('.', "x", 1));
+    assert_eq!(
+        run(&bad, ParseOptions::default()),
+        vec!["err 1:5 unknown symbol 'x': a 9×9 puzzle uses 1–9 and . - _ * for empty cells"]
+    );
+}
