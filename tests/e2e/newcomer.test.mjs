@@ -125,7 +125,7 @@ test('2. the controls never move under the pointer: three Hints at one spot reac
   }, LAPTOP);
 });
 
-test('3. a grid copied from a web page table, a spreadsheet or a drawing loads', async () => {
+test('3. a grid copied from a web page table, a spreadsheet, a drawing or code loads', async () => {
   await withPage(async (page) => {
     const rows = [];
     for (let r = 0; r < 9; r++) {
@@ -165,6 +165,12 @@ test('3. a grid copied from a web page table, a spreadsheet or a drawing loads',
     await pasteText(page, `${drawn.join('\n')}\n`);
     assert.match(await status(page), /^Loaded a 9×9 puzzle in 1–9 with \d+ givens\.$/);
     assert.equal((await cellTexts(page)).map((t) => t || '.').join(''), POJ[0]);
+    // A board from code, as LeetCode writes it.
+    const board = [];
+    for (let r = 0; r < 9; r++) board.push([...POJ[1].slice(r * 9, r * 9 + 9)]);
+    await pasteText(page, JSON.stringify(board));
+    assert.match(await status(page), /^Loaded a 9×9 puzzle in 1–9 with \d+ givens\.$/);
+    assert.equal((await cellTexts(page)).map((t) => t || '.').join(''), POJ[1]);
   });
 });
 
