@@ -1835,8 +1835,26 @@ fn quoted_row(text: &str) -> Option<(&str, u32)> {
     let start = body[..body.len() - 1].rfind(quote)?;
     let inner = &body[start + 1..body.len() - 1];
     let before = text[..start].trim_end_matches(|c: char| is_bracket(c) || c.is_whitespace());
-    (before.is_empty() || before.ends_with(['=', ':']))
+    // Strings before it only as names (`"id": 7, "puzzle": "…"`): in
+    // `{"puzzle": "…", "solution": "…"}` the last string is not the puzzle.
+    (before.is_empty() || before.ends_with(['=', ':']) && only_names(before))
         .then(|| (inner, text[..=start].chars().count() as u32))
+}
+
+/// Whether every quoted string in `text` is a name: a `:` follows it.
+fn only_names(text: &str) -> bool {
+    let mut rest = text;
+    while let Some(open) = rest.find(['"', '\'']) {
+        let quote = char::from(rest.as_bytes()[open]);
+        let Some(len) = rest[open + 1..].find(quote) else {
+            return false;
+        };
+        rest = &rest[open + len + 2..];
+        if !rest.trim_start().starts_with(':') {
+            return false;
+        }
+    }
+    true
 }
 
 fn is_bracket(c: char) -> bool {

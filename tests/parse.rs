@@ -971,6 +971,12 @@ fn puzzles_written_as_arrays_or_strings_in_code() {
     ] {
         assert_eq!(run(&text, ParseOptions::default()), nine_ok, "{text}");
     }
+    // A record whose last string is not the puzzle is not read as one.
+    let solved =
+        "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+    let record = format!("{{\"puzzle\": \"{NINE}\", \"solution\": \"{solved}\"}}");
+    let got = run(&record, ParseOptions::default());
+    assert!(got.iter().all(|g| g.starts_with("err")), "{got:?}");
     // A bad symbol is reported at its own column.
     let bad = format!("  \"{}\",", NINE.replacen('.', "x", 1));
     assert_eq!(
