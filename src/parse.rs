@@ -350,6 +350,22 @@ struct Line {
     regions: Vec<(char, u32)>,
 }
 
+impl Line {
+    /// Moves every column `by` to the right: the line was split from a
+    /// part of its text that starts `by` characters in.
+    fn shift_columns(&mut self, by: u32) {
+        let numbers = self.numbers.iter_mut().flatten();
+        for (_, col) in self
+            .cells
+            .iter_mut()
+            .chain(&mut self.regions)
+            .chain(numbers)
+        {
+            *col += by;
+        }
+    }
+}
+
 /// A kind written before a puzzle (see the module documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Kind {
@@ -438,7 +454,8 @@ struct LineTable {
     /// of the side, as [`Parser::read_unit`] tries them.
     candidates: &'static [Alphabet],
     /// Bit `i`: the byte is a symbol or a blank of `candidates[i]` (none
-    /// for bytes beyond ASCII: every symbol and blank is ASCII).
+    /// for bytes beyond ASCII: every symbol is ASCII, and the one blank
+    /// beyond it, `·`, leaves such a line to the general reader).
     fits: [u8; 256],
     /// The digit the byte stands for in `candidates[i]` (0 for a blank).
     digit: [[u8; 256]; 4],
@@ -672,15 +689,7 @@ impl Parser {
                 }
                 // A one-line puzzle of this kind.
                 let mut line = self.split(rest, kind.is_jigsaw(), true);
-                let shift = text[..rest_at].chars().count() as u32;
-                for (_, col) in line.cells.iter_mut().chain(line.regions.iter_mut()) {
-                    *col += shift;
-                }
-                if let Some(numbers) = &mut line.numbers {
-                    for (_, col) in numbers {
-                        *col += shift;
-                    }
-                }
+                line.shift_columns(text[..rest_at].chars().count() as u32);
                 self.kind_line(kind, line);
                 return;
             }
@@ -1609,7 +1618,7 @@ fn read_numbers(
     for line in lines {
         for &(ch, col) in &line.cells {
             let d = match ch {
-                '0' | '.' | '-' | '_' | '*' | '·' => {
+                _ if ch == '0' || crate::alphabet::BLANKS.contains(&ch) => {
                     blank.get_or_insert(ch);
                     0
                 }
@@ -1798,11 +1807,7 @@ fn bad_csv_field(text: &str) -> Option<(u32, String)> {
     for field in fields {
         let inner = field_text(field);
         if !is_cell(inner) {
-            let lead = field
-                .chars()
-                .take_while(|&c| c.is_whitespace() || is_bracket(c) || matches!(c, '"' | '\''))
-                .count();
-            return Some((col + lead as u32, inner.to_string()));
+            return Some((col + field_lead(field), inner.to_string()));
         }
         col += field.chars().count() as u32 + 1;
     }
@@ -1826,8 +1831,7 @@ fn field_text(field: &str) -> &str {
 /// string: nothing but opening brackets, after a name given it (`=` or
 /// `:`); after it, nothing but closing brackets, commas and semicolons.
 fn quoted_row(text: &str) -> Option<(&str, u32)> {
-    let closing = |c: char| is_bracket(c) || matches!(c, ',' | ';') || c.is_whitespace();
-    let body = text.trim_end_matches(closing);
+    let body = text.trim_end_matches(is_closing);
     let quote = body
         .chars()
         .next_back()
@@ -1861,13 +1865,25 @@ fn is_bracket(c: char) -> bool {
     matches!(c, '[' | ']' | '{' | '}' | '(' | ')')
 }
 
+/// What may follow a row in code: brackets, commas, semicolons, spaces.
+fn is_closing(c: char) -> bool {
+    is_bracket(c) || matches!(c, ',' | ';') || c.is_whitespace()
+}
+
+/// The characters before a field's text: spaces, brackets and quotes.
+fn field_lead(field: &str) -> u32 {
+    field
+        .chars()
+        .take_while(|&c| c.is_whitespace() || is_bracket(c) || matches!(c, '"' | '\''))
+        .count() as u32
+}
+
 /// A line of code around an array of rows: brackets alone (`]`, `};`), or
 /// a name given the array that opens (`board = [`, `"grid": [`,
 /// `int[][] board = {`).
 fn is_code_wrapper(trimmed: &str) -> bool {
-    let closing = |c: char| is_bracket(c) || matches!(c, ',' | ';') || c.is_whitespace();
     // (Commas alone are a CSV row of empty cells.)
-    trimmed.chars().all(closing) && trimmed.contains(is_bracket)
+    trimmed.chars().all(is_closing) && trimmed.contains(is_bracket)
         || trimmed.ends_with(['[', '{', '(']) && trimmed.contains(['=', ':'])
 }
 
@@ -1879,11 +1895,7 @@ fn split_fields(text: &str, sep: char, number: usize) -> Option<Line> {
     let mut fields: Vec<(&str, u32)> = Vec::new();
     let mut col = 1u32;
     for field in text.split(sep) {
-        let lead = field
-            .chars()
-            .take_while(|&c| c.is_whitespace() || is_bracket(c) || matches!(c, '"' | '\''))
-            .count() as u32;
-        fields.push((field_text(field), col + lead));
+        fields.push((field_text(field), col + field_lead(field)));
         col += field.chars().count() as u32 + 1;
     }
     // A tab after the last cell makes an empty field that is no cell. Empty
@@ -1956,14 +1968,7 @@ fn split_cells(text: &str, number: usize) -> Line {
     if let Some((inner, shift)) = quoted_row(text) {
         // A string in code (`"53..7....",`): its contents, at their columns.
         let mut line = split_cells(inner, number);
-        for (_, col) in line.cells.iter_mut() {
-            *col += shift;
-        }
-        if let Some(numbers) = &mut line.numbers {
-            for (_, col) in numbers {
-                *col += shift;
-            }
-        }
+        line.shift_columns(shift);
         return line;
     }
     if text.contains('\t') {

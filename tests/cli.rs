@@ -485,15 +485,7 @@ fn text_saved_as_utf16_with_its_byte_order_mark_is_read() {
 fn invalid_utf8_is_reported_with_its_column() {
     let mut bytes = NINE.as_bytes().to_vec();
     bytes[3] = 0xff;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bitsudoku"))
-        .arg("solve")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(&bytes).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = solve_bytes(&bytes);
     assert_eq!(out.status.code(), Some(1));
     assert!(
         text(&out.stderr)

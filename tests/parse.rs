@@ -797,6 +797,13 @@ fn drawn(grid: &str, side: usize, bw: usize, bh: usize, chars: [char; 3], empty:
 
 #[test]
 fn grids_drawn_with_box_characters_or_spaces_for_empty_cells() {
+    let grid = |t: &str| {
+        parse_all(t, ParseOptions::default())[0]
+            .result
+            .clone()
+            .unwrap()
+            .grid
+    };
     let nine_ok = format!("ok 9 digits pretty {NINE}");
     let uva: String = UVA_CASE.lines().collect();
     let sixteen = uva.replace('-', ".");
@@ -818,23 +825,9 @@ fn grids_drawn_with_box_characters_or_spaces_for_empty_cells() {
         let got = run(&text, ParseOptions::default());
         assert_eq!(got.len(), 1, "{text}\n{got:?}");
         assert!(got[0].starts_with("ok 16 "), "{text}\n{got:?}");
-        let grid = |t: &str| {
-            parse_all(t, ParseOptions::default())[0]
-                .result
-                .clone()
-                .unwrap()
-                .grid
-        };
         assert_eq!(grid(&text), grid(UVA_CASE));
     }
     // The middle dot for empty cells, drawn or on one line.
-    let grid = |t: &str| {
-        parse_all(t, ParseOptions::default())[0]
-            .result
-            .clone()
-            .unwrap()
-            .grid
-    };
     let dotted = drawn(NINE, 9, 3, 3, ['│', '─', '┼'], '·');
     assert_eq!(grid(&dotted), grid(NINE), "{dotted}");
     assert_eq!(grid(&NINE.replace('.', "·")), grid(NINE));
