@@ -20,7 +20,11 @@
 //!   (`| 5 3   |   7   |       |`), the cells by their columns.
 //!   When its first word is a whole puzzle (`n²` symbols for a side with
 //!   boxes: 16, 36, 64, 81, … 625), the rest of the line is a comment
-//!   (`<puzzle>\t<name>`).
+//!   (`<puzzle>\t<name>`);
+//! - a row's label before its first bar (`A | 5 3 . | …`) is left out, and
+//!   so is a header of column labels (`1 2 3 …`) above such rows, or above
+//!   rows one cell longer than it, whose first cell is then their label
+//!   ([`Parser::labels`]).
 //!
 //! How lines make puzzles: a line of `n²` symbols is a puzzle; a line of `n`
 //! symbols starts a block of `n` rows. Either takes the usual boxes of its
@@ -348,6 +352,8 @@ struct Line {
     tabbed: bool,
     /// A jigsaw's region labels (its last word) and their columns.
     regions: Vec<(char, u32)>,
+    /// A row label was taken off its start (`A | 5 3 . | …`).
+    labelled: bool,
 }
 
 impl Line {
@@ -439,6 +445,9 @@ pub struct Parser {
     /// Whether plain lines take [`Parser::plain_line`] (the tests turn it
     /// off to compare it with the general reader).
     shortcut: bool,
+    /// The block just read had labelled rows: a header of column labels
+    /// may follow it (see [`Parser::labels`]).
+    labels_ended: bool,
     out: VecDeque<Entry>,
     ended: bool,
 }
@@ -505,6 +514,7 @@ impl Parser {
             last_alphabet,
             table: None,
             shortcut: true,
+            labels_ended: false,
             out: VecDeque::new(),
             ended: false,
         }
@@ -714,7 +724,10 @@ impl Parser {
         // The line after a jigsaw's kind may be its whole puzzle, with a
         // comment after the regions.
         let first = matches!(self.mode, Mode::Idle) && self.kind.is_some();
-        let line = self.split(text, jigsaw, first);
+        let line = match labelled_row(text, self.line_no).filter(|_| !jigsaw) {
+            Some(line) => line,
+            None => self.split(text, jigsaw, first),
+        };
         self.content(line);
     }
 
@@ -882,6 +895,9 @@ impl Parser {
     }
 
     fn content(&mut self, mut line: Line) {
+        if !self.labels(&mut line) {
+            return;
+        }
         if line.tabbed {
             // A copied table may leave off a row's empty tail: fill it to the
             // side of the block its first row started.
@@ -993,6 +1009,51 @@ impl Parser {
                 self.start(line);
             }
         }
+    }
+
+    /// Row and column labels, as books and forum posts print coordinates:
+    /// a header of column labels (`1 2 3 4 5 6 7 8 9`, `A B C …`) above
+    /// rows that start with a label (`A | 5 3 . | …`, or `A 5 3 . …` under
+    /// such a header), and the header again below them. The header is
+    /// itself a valid row, so it is told apart only by the labelled row
+    /// after it: it is dropped then, as is a row's label under a header or
+    /// in a block of labelled rows (one cell more than the side, the first
+    /// set apart). Returns false for a line that holds no cells (the header
+    /// repeated below the block).
+    fn labels(&mut self, line: &mut Line) -> bool {
+        let footer = std::mem::take(&mut self.labels_ended);
+        let Mode::Block(b) = self.mode else {
+            return !(footer && self.mode == Mode::Idle && header_len(line).is_some());
+        };
+        let header = match self.pending.as_slice() {
+            [first] => header_len(first),
+            _ => None,
+        };
+        let row_len = header.unwrap_or(b.side);
+        let labelled_block = header.is_some() || self.pending.iter().any(|l| l.labelled);
+        let n = line.cells.len();
+        let label_first = match line.cells.as_slice() {
+            // A table's row may have lost its empty tail (see below).
+            [a, ..] if line.tabbed => a.0 != '.' && n <= row_len + 1,
+            [a, b, ..] => b.1 > a.1 + 1 && n == row_len + 1,
+            _ => false,
+        };
+        if !line.labelled && labelled_block && b.kind.is_none() && label_first {
+            let col = line.cells.last().map_or(1, |c| c.1 + 1);
+            line.cells.resize(row_len + 1, ('.', col));
+            line.cells.remove(0);
+            if let Some(numbers) = &mut line.numbers {
+                numbers.resize(row_len + 1, ('.', col));
+                numbers.remove(0);
+            }
+            line.labelled = true;
+        }
+        if line.labelled && header.is_some() {
+            // The header was no row: the block starts with this line.
+            self.pending.clear();
+            self.mode = Mode::Idle;
+        }
+        true
     }
 
     /// Sixteen lines of 16 symbols from 1–4: 4×4 puzzles or a 16×16 block?
@@ -1246,6 +1307,7 @@ impl Parser {
     fn emit_block(&mut self, block: Block) {
         let lines = std::mem::take(&mut self.pending);
         self.mode = Mode::Idle;
+        self.labels_ended = lines.iter().any(|l| l.labelled);
         let first = lines[0].number;
         let side = block.side;
         let result = match lines.iter().find(|l| l.cells.len() != side) {
@@ -1961,6 +2023,7 @@ fn split_fields(text: &str, sep: char, number: usize) -> Option<Line> {
         numeric,
         regions: Vec::new(),
         tabbed: true,
+        labelled: false,
     })
 }
 
@@ -1997,6 +2060,7 @@ fn split_cells(text: &str, number: usize) -> Line {
             numeric: true,
             regions: Vec::new(),
             tabbed: false,
+            labelled: false,
         };
     }
     if let Some(line) = split_by_position(text, number) {
@@ -2026,6 +2090,7 @@ fn split_cells(text: &str, number: usize) -> Line {
             numeric: false,
             regions: Vec::new(),
             tabbed: false,
+            labelled: false,
         };
     }
     let cells: Vec<(char, u32)> = text
@@ -2045,6 +2110,7 @@ fn split_cells(text: &str, number: usize) -> Line {
         numeric: false,
         regions: Vec::new(),
         tabbed: false,
+        labelled: false,
     }
 }
 
@@ -2092,7 +2158,83 @@ fn split_by_position(text: &str, number: usize) -> Option<Line> {
         numeric: false,
         regions: Vec::new(),
         tabbed: false,
+        labelled: false,
     })
+}
+
+/// A row with a label before its first bar (`A | 5 3 . | . 7 . | . . . |`,
+/// `r1|53.|.7.|...`, `10 | 1 . 12 . | …`): its cells, at their columns,
+/// without the label. The label is one word of at most three letters and
+/// digits, told from a box by its size: the boxes after it hold the same
+/// number of cells each, more than the label would (a row's boxes are all
+/// as wide, so a real row never starts with a narrower one).
+fn labelled_row(text: &str, number: usize) -> Option<Line> {
+    let lead = text.len() - text.trim_start().len();
+    let bar = lead + text[lead..].find('|')?;
+    let label = text[lead..bar].trim_end();
+    if label.is_empty() || label.len() > 3 || !label.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return None;
+    }
+    let row = text[bar..].trim_end();
+    let mut line = split_cells(row, number);
+    let n = line.cells.len();
+    if !BOX_SIDES.contains(&n) || line.tabbed {
+        return None;
+    }
+    // The cells in each box, by the bars' columns (a box of spaces holds
+    // empty cells too); nothing after a closing bar.
+    let bars: Vec<u32> = (row.chars().enumerate())
+        .filter(|&(_, c)| c == '|')
+        .map(|(i, _)| i as u32 + 1)
+        .collect();
+    let mut boxes: Vec<usize> = bars
+        .iter()
+        .enumerate()
+        .map(|(i, &at)| {
+            let end = bars.get(i + 1).copied().unwrap_or(u32::MAX);
+            line.cells.iter().filter(|c| c.1 > at && c.1 < end).count()
+        })
+        .collect();
+    if boxes.last() == Some(&0) {
+        boxes.pop();
+    }
+    let width = boxes.first().copied()?;
+    let label_cells = if line.numeric {
+        1
+    } else {
+        label.chars().count()
+    };
+    if width <= label_cells || boxes.iter().any(|&k| k != width) {
+        return None;
+    }
+    line.shift_columns(text[..bar].chars().count() as u32);
+    line.labelled = true;
+    line.decorated = true;
+    Some(line)
+}
+
+/// The number of labels when a line is a header of column labels: the
+/// first symbols of `1`–`9A`–`P` (also numbers 1–25), `0`–`9A`–`O` or the
+/// alphabet, in order, after an empty corner cell or not; `None` when it is
+/// something else.
+fn header_len(line: &Line) -> Option<usize> {
+    let cells = match line.cells.as_slice() {
+        [('.', _), rest @ ..] if line.tabbed => rest,
+        all => all,
+    };
+    let n = cells.len();
+    let in_order = |seq: &[u8]| {
+        n <= seq.len()
+            && cells
+                .iter()
+                .zip(seq)
+                .all(|(c, &s)| c.0.eq_ignore_ascii_case(&(s as char)))
+    };
+    (BOX_SIDES.contains(&n)
+        && (in_order(DIGITS_LETTERS_25)
+            || in_order(b"0123456789ABCDEFGHIJKLMNO")
+            || in_order(b"ABCDEFGHIJKLMNOPQRSTUVWXY")))
+    .then_some(n)
 }
 
 /// True when the characters, read as the cells of a `shape` grid in row-major

@@ -977,3 +977,104 @@ fn puzzles_written_as_arrays_or_strings_in_code() {
         vec!["err 1:5 unknown symbol 'x': a 9×9 puzzle uses 1–9 and . - _ * for empty cells"]
     );
 }
+
+#[test]
+fn rows_and_columns_with_labels() {
+    let rows: Vec<&str> = NINE
+        .as_bytes()
+        .chunks(9)
+        .map(|r| std::str::from_utf8(r).unwrap())
+        .collect();
+    let spaced = |r: &str| {
+        let c: Vec<String> = r.chars().map(String::from).collect();
+        format!(
+            "{} | {} | {}",
+            c[..3].join(" "),
+            c[3..6].join(" "),
+            c[6..].join(" ")
+        )
+    };
+    let letters = "ABCDEFGHI";
+    let rule = "  +-------+-------+-------+";
+    // Coordinates as books and forum posts print them: letters down the
+    // side and numbers across, above the grid and below it.
+    let mut coords = String::from("    1 2 3   4 5 6   7 8 9\n");
+    for (i, r) in rows.iter().enumerate() {
+        if i % 3 == 0 {
+            coords += &format!("{rule}\n");
+        }
+        coords += &format!("{} | {} |\n", &letters[i..=i], spaced(r));
+    }
+    coords += &format!("{rule}\n    1 2 3   4 5 6   7 8 9\n");
+    let ok = vec![format!("ok 9 digits pretty {NINE}")];
+    assert_eq!(run(&coords, ParseOptions::default()), ok, "{coords}");
+    // The same without the header, labelled r1…r9, written densely.
+    let dense: String = rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| format!("r{}|{}|{}|{}|\n", i + 1, &r[..3], &r[3..6], &r[6..]))
+        .collect();
+    assert_eq!(run(&dense, ParseOptions::default()), ok, "{dense}");
+    // Labels without bars, told by the header: one cell more than a row.
+    let bare: String = std::iter::once("  a b c d e f g h i\n".to_string())
+        .chain(rows.iter().enumerate().map(|(i, r)| {
+            let c: Vec<String> = r.chars().map(String::from).collect();
+            format!("{}  {}\n", i + 1, c.join(" "))
+        }))
+        .collect();
+    assert_eq!(run(&bare, ParseOptions::default()), ok, "{bare}");
+    // A table with a header row and a label column, copied from a page.
+    let table: String = std::iter::once("\t1\t2\t3\t4\t5\t6\t7\t8\t9\n".to_string())
+        .chain(rows.iter().enumerate().map(|(i, r)| {
+            let c: Vec<String> = r.chars().map(|c| c.to_string().replace('.', "")).collect();
+            format!("{}\t{}\n", &letters[i..=i], c.join("\t"))
+        }))
+        .collect();
+    let got = run(&table, ParseOptions::default());
+    assert_eq!(got.len(), 1, "{table}\n{got:?}");
+    assert!(
+        got[0].ends_with(&NINE.replace('.', "0")) || got[0].ends_with(NINE),
+        "{got:?}"
+    );
+    // 16×16 with numbers as labels.
+    let uva: Vec<&str> = UVA_CASE.lines().collect();
+    let sixteen: String = uva
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let c: Vec<String> = r.chars().map(String::from).collect();
+            let boxes: Vec<String> = c.chunks(4).map(|b| b.join(" ")).collect();
+            format!("{:>2} | {} |\n", i + 1, boxes.join(" | "))
+        })
+        .collect();
+    let got = run(&sixteen, ParseOptions::default());
+    assert_eq!(
+        got,
+        vec![run(UVA_CASE, ParseOptions::default())[0].replace(" block ", " pretty ")],
+        "{sixteen}"
+    );
+    // A bad symbol in a labelled row is reported at its own column.
+    let bad = coords.replacen("A | 4", "A | x", 1);
+    let got = run(&bad, ParseOptions::default());
+    assert!(got[0].starts_with("err 3:5 unknown symbol 'x'"), "{got:?}");
+    // A first row of 1 to 9 in a block with no labels is a row.
+    let mut block = String::from("123456789\n");
+    let solved =
+        "123456789456789123789123456214365897365897214897214365531642978642978531978531642";
+    for r in solved.as_bytes().chunks(9).skip(1) {
+        block += std::str::from_utf8(r).unwrap();
+        block.push('\n');
+    }
+    assert_eq!(
+        run(&block, ParseOptions::default()),
+        vec![format!("ok 9 digits block {solved}")]
+    );
+    // Boxes of one width a label cannot be told from: a 12×12 row with
+    // boxes three wide is a row, not a label and nine cells.
+    let row12 = "123|456|789|ABC";
+    let got = run(row12, ParseOptions::default());
+    assert_eq!(
+        got,
+        vec!["err 1 truncated block: 1 of 12 rows before the blank line or the end"]
+    );
+}

@@ -125,7 +125,7 @@ test('2. the controls never move under the pointer: three Hints at one spot reac
   }, LAPTOP);
 });
 
-test('3. a grid copied from a web page table, a spreadsheet, a drawing or code loads', async () => {
+test('3. a grid copied from a web page table, a spreadsheet, a drawing, code or with coordinates loads', async () => {
   await withPage(async (page) => {
     const rows = [];
     for (let r = 0; r < 9; r++) {
@@ -171,6 +171,18 @@ test('3. a grid copied from a web page table, a spreadsheet, a drawing or code l
     await pasteText(page, JSON.stringify(board));
     assert.match(await status(page), /^Loaded a 9×9 puzzle in 1–9 with \d+ givens\.$/);
     assert.equal((await cellTexts(page)).map((t) => t || '.').join(''), POJ[1]);
+    // A grid with coordinates: column numbers above, row letters down the side.
+    const header = '    1 2 3   4 5 6   7 8 9';
+    const labelled = [header, '  +-------+-------+-------+'];
+    for (let r = 0; r < 9; r++) {
+      const cells = [...POJ[0].slice(r * 9, r * 9 + 9)];
+      const boxes = [0, 3, 6].map((i) => cells.slice(i, i + 3).join(' '));
+      labelled.push(`${'ABCDEFGHI'[r]} | ${boxes.join(' | ')} |`);
+    }
+    labelled.push('  +-------+-------+-------+', header);
+    await pasteText(page, `${labelled.join('\n')}\n`);
+    assert.match(await status(page), /^Loaded a 9×9 puzzle in 1–9 with \d+ givens\.$/);
+    assert.equal((await cellTexts(page)).map((t) => t || '.').join(''), POJ[0]);
   });
 });
 
