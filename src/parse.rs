@@ -21,6 +21,10 @@
 //!   When its first word is a whole puzzle (`n²` symbols for a side with
 //!   boxes: 16, 36, 64, 81, … 625), the rest of the line is a comment
 //!   (`<puzzle>\t<name>`);
+//! - a record of a dataset (a CSV row, a JSON object) with a whole puzzle
+//!   in one field is read as that puzzle, the other fields its comment
+//!   ([`Parser::record`]); a CSV header naming the puzzle's column is no
+//!   puzzle;
 //! - a row's label before its first bar (`A | 5 3 . | …`) is left out, and
 //!   so is a header of column labels (`1 2 3 …`) above such rows, or above
 //!   rows one cell longer than it, whose first cell is then their label
@@ -445,6 +449,9 @@ pub struct Parser {
     /// Whether plain lines take [`Parser::plain_line`] (the tests turn it
     /// off to compare it with the general reader).
     shortcut: bool,
+    /// The column of a CSV dataset that holds the puzzle, as its header
+    /// named it (see [`Parser::record`]).
+    record_column: Option<usize>,
     /// The block just read had labelled rows: a header of column labels
     /// may follow it (see [`Parser::labels`]).
     labels_ended: bool,
@@ -515,6 +522,7 @@ impl Parser {
             table: None,
             shortcut: true,
             labels_ended: false,
+            record_column: None,
             out: VecDeque::new(),
             ended: false,
         }
@@ -711,6 +719,9 @@ impl Parser {
         if jigsaw {
             text = text.trim_end();
         }
+        if !jigsaw && self.record(text) {
+            return;
+        }
         if !jigsaw {
             if let Some((column, text)) = bad_csv_field(text) {
                 self.emit_error(
@@ -729,6 +740,79 @@ impl Parser {
             None => self.split(text, jigsaw, first),
         };
         self.content(line);
+    }
+
+    /// A dataset's record with a whole puzzle in one of its fields: a CSV
+    /// row (`quizzes,solutions`; `id,puzzle,solution,clues,difficulty`)
+    /// or a JSON record (`{"puzzle": "…", "solution": "…"}`). The puzzle is
+    /// the field its header or key names ([`PUZZLE_KEYS`]), or else the
+    /// first whole puzzle; the other fields are its comment. A header
+    /// naming the puzzle's column is read for the records after it. Returns
+    /// false, having changed nothing, for any other line.
+    fn record(&mut self, text: &str) -> bool {
+        let Some(sep) = csv_separator(text) else {
+            return false;
+        };
+        let first_word = text.split_whitespace().next().unwrap_or("");
+        // A puzzle then a comment, and a string in code, are read as ever.
+        if whole_puzzle(first_word) || quoted_row(text).is_some() {
+            return false;
+        }
+        let fields: Vec<&str> = text.split(sep).collect();
+        if fields.len() < 2 {
+            return false;
+        }
+        let names: Vec<&str> = fields.iter().map(|f| field_text(f)).collect();
+        let is_name = |n: &str| {
+            n.len() >= 2
+                && n.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b' '))
+        };
+        let key = |n: &str| PUZZLE_KEYS.iter().any(|k| n.eq_ignore_ascii_case(k));
+        if names.iter().all(|n| is_name(n)) {
+            if let Some(i) = names.iter().position(|n| key(n)) {
+                self.record_column = Some(i);
+                return true;
+            }
+        }
+        // Each field as a key and a value (JSON) or a value alone (CSV).
+        let pairs: Vec<(Option<&str>, &str)> = fields
+            .iter()
+            .map(|f| match f.split_once(':') {
+                Some((k, v)) if k.contains(['"', '\'']) => (Some(field_text(k)), field_text(v)),
+                _ => (None, field_text(f)),
+            })
+            .collect();
+        // A whole puzzle of symbols and blanks: not a word of prose.
+        let puzzle = |v: &str| {
+            whole_puzzle(v)
+                && v.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || crate::alphabet::BLANKS.contains(&c))
+        };
+        let chosen = pairs
+            .iter()
+            .position(|p| p.0.is_some_and(key) && puzzle(p.1))
+            .or(self
+                .record_column
+                .filter(|&i| pairs.get(i).is_some_and(|p| puzzle(p.1))))
+            .or_else(|| pairs.iter().position(|p| puzzle(p.1)));
+        let Some(chosen) = chosen else {
+            return false;
+        };
+        let value = pairs[chosen].1;
+        let at = value.as_ptr() as usize - text.as_ptr() as usize;
+        let start = text[..at].chars().count() as u32;
+        let mut line = split_cells(value, self.line_no);
+        line.shift_columns(start);
+        let rest: Vec<&str> = (fields.iter().enumerate())
+            .filter(|&(i, _)| i != chosen)
+            .map(|(_, f)| *f)
+            .collect();
+        let rest = rest.join(&sep.to_string());
+        let rest = rest.trim_matches(|c: char| is_bracket(c) || c.is_whitespace());
+        line.comment = (!rest.is_empty()).then(|| format!("\t{rest}"));
+        self.content(line);
+        true
     }
 
     /// Splits a line into cells (and, for a jigsaw, its region labels).
@@ -1838,6 +1922,20 @@ const DIGITS_LETTERS_25: &[u8; 25] = b"123456789ABCDEFGHIJKLMNOP";
 /// the decimal point; `None` for a line with neither.
 fn csv_separator(text: &str) -> Option<char> {
     [',', ';'].into_iter().find(|&sep| text.contains(sep))
+}
+
+/// The names of a dataset's column, or a record's key, that hold the
+/// puzzle (Kaggle's `quizzes`, `puzzle`; `grid`, `board`, …).
+const PUZZLE_KEYS: &[&str] = &[
+    "puzzle", "puzzles", "quiz", "quizzes", "grid", "board", "givens", "problem", "question",
+    "sudoku", "unsolved",
+];
+
+/// Whether a word is a whole puzzle on one line: `n²` characters for a side
+/// with boxes, no space.
+fn whole_puzzle(word: &str) -> bool {
+    let n = word.chars().count();
+    BOX_SIDES.iter().any(|&s| s * s == n) && !word.contains(char::is_whitespace)
 }
 
 /// The first field that is no cell, and its column, on a line that is

@@ -37,6 +37,9 @@ fn run(input: &str, options: ParseOptions) -> Vec<String> {
 
 const NINE: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+/// `NINE` solved.
+const SOLVED: &str =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
 const UVA_CASE: &str = "\
 -------N---L---H
 BA-----K------I-
@@ -964,12 +967,22 @@ fn puzzles_written_as_arrays_or_strings_in_code() {
     ] {
         assert_eq!(run(&text, ParseOptions::default()), nine_ok, "{text}");
     }
-    // A record whose last string is not the puzzle is not read as one.
-    let solved =
-        "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
-    let record = format!("{{\"puzzle\": \"{NINE}\", \"solution\": \"{solved}\"}}");
-    let got = run(&record, ParseOptions::default());
-    assert!(got.iter().all(|g| g.starts_with("err")), "{got:?}");
+    // A record whose last string is not the puzzle: the puzzle by its key,
+    // the other fields its comment.
+    let record = format!("{{\"puzzle\": \"{NINE}\", \"solution\": \"{SOLVED}\"}}");
+    assert_eq!(
+        run(&record, ParseOptions::default()),
+        vec![format!(
+            "ok 9 digits line {NINE} #\"solution\": \"{SOLVED}\""
+        )]
+    );
+    let record = format!("{{\"solution\": \"{SOLVED}\", \"puzzle\": \"{NINE}\", \"id\": 4}}");
+    assert_eq!(
+        run(&record, ParseOptions::default()),
+        vec![format!(
+            "ok 9 digits line {NINE} #\"solution\": \"{SOLVED}\", \"id\": 4"
+        )]
+    );
     // A bad symbol is reported at its own column.
     let bad = format!("  \"{}\",", NINE.replacen('.', "x", 1));
     assert_eq!(
@@ -1077,4 +1090,48 @@ fn rows_and_columns_with_labels() {
         got,
         vec!["err 1 truncated block: 1 of 12 rows before the blank line or the end"]
     );
+}
+
+#[test]
+fn datasets_saved_as_csv_with_the_solution_beside_the_puzzle() {
+    let ok = |comment: &str| format!("ok 9 digits line {NINE} #{comment}");
+    let zeros = NINE.replace('.', "0");
+    let ok0 = |comment: &str| format!("ok 9 digits line {zeros} #{comment}");
+    // Kaggle's "1 million Sudoku games": quizzes,solutions, 0 for empty.
+    let kaggle = format!("quizzes,solutions\n{zeros},{SOLVED}\n{zeros},{SOLVED}\n");
+    assert_eq!(
+        run(&kaggle, ParseOptions::default()),
+        vec![ok0(SOLVED), ok0(SOLVED)],
+        "{kaggle}"
+    );
+    // "3 million Sudoku puzzles with ratings": the puzzle is the second field.
+    let rated = format!("id,puzzle,solution,clues,difficulty\n0,{NINE},{SOLVED},24,2.2\n");
+    assert_eq!(
+        run(&rated, ParseOptions::default()),
+        vec![ok(&format!("0,{SOLVED},24,2.2"))]
+    );
+    // The header decides when the solution comes first; without one, the
+    // first whole puzzle is the puzzle; semicolons and quotes too.
+    let swapped = format!("solution;puzzle\n\"{SOLVED}\";\"{NINE}\"\n");
+    assert_eq!(
+        run(&swapped, ParseOptions::default()),
+        vec![ok(&format!("\"{SOLVED}\""))]
+    );
+    let bare = format!("{NINE},{SOLVED}\n");
+    assert_eq!(run(&bare, ParseOptions::default()), vec![ok(SOLVED)]);
+    // A bad symbol in a record is reported at its own column.
+    let bad = format!("7,{}", NINE.replacen('.', "x", 1));
+    assert_eq!(
+        run(&bad, ParseOptions::default()),
+        vec!["err 1:4 unknown symbol 'x': a 9×9 puzzle uses 1–9 and . - _ * for empty cells"]
+    );
+    // A header that names no puzzle column is no header; prose with commas
+    // is no record.
+    let got = run("name,rating\n", ParseOptions::default());
+    assert!(got[0].starts_with("err 1 "), "{got:?}");
+    let got = run(
+        "See `16x16_counts.txt`, and more\n",
+        ParseOptions::default(),
+    );
+    assert!(got[0].starts_with("err 1 "), "{got:?}");
 }
