@@ -9,6 +9,11 @@
 //! What a line is: text up to `\n`, `\r\n` or a lone `\r` (old Mac text).
 //! - a line `end` ends the input (POJ 3074);
 //! - a blank line ends a group (the blank line between judge cases);
+//! - section headings (`[Puzzle]`; SadMan Sudoku's `.sdk`) are skipped,
+//!   and so is a section that holds no puzzle (`[State]`) up to a blank
+//!   line or the next heading;
+//! - a line of markup (`<…>`) holds the first attribute value or element
+//!   text that is a whole puzzle (OpenSudoku's `<game data="…"/>`), or none;
 //! - `#…` lines and border lines (`+---+---+`, `------+------`) are skipped
 //!   (a run of dashes only when it cannot be a row);
 //! - box-drawing characters (`│ ─ ┼ ║ ═ ╬ …`) are read as `|`, `-` and `+`;
@@ -449,6 +454,9 @@ pub struct Parser {
     /// Whether plain lines take [`Parser::plain_line`] (the tests turn it
     /// off to compare it with the general reader).
     shortcut: bool,
+    /// Inside a section that holds no puzzle (`[State]`), until a blank
+    /// line or the next section.
+    skipping: bool,
     /// The column of a CSV dataset that holds the puzzle, as its header
     /// named it (see [`Parser::record`]).
     record_column: Option<usize>,
@@ -523,6 +531,7 @@ impl Parser {
             shortcut: true,
             labels_ended: false,
             record_column: None,
+            skipping: false,
             out: VecDeque::new(),
             ended: false,
         }
@@ -565,6 +574,15 @@ impl Parser {
             self.content(line);
         } else if trimmed.is_empty() {
             self.end_group();
+            self.skipping = false;
+        } else if let Some(name) = section(trimmed) {
+            // SadMan Sudoku's `.sdk`: `[Puzzle]`, then its rows; the
+            // player's `[State]` after it is no puzzle.
+            self.end_group();
+            self.skipping = !name.eq_ignore_ascii_case("puzzle");
+        } else if self.skipping {
+        } else if trimmed.starts_with('<') && trimmed.ends_with('>') {
+            self.markup(text);
         } else if trimmed.starts_with('#')
             || is_border(trimmed, self.open_side())
             || is_code_wrapper(trimmed)
@@ -742,6 +760,32 @@ impl Parser {
         self.content(line);
     }
 
+    /// A line of markup (XML, HTML): the first attribute value or element
+    /// text that is a whole puzzle, as OpenSudoku's files hold each puzzle
+    /// (`<game data="0304…"/>`); a line of tags alone holds no cells.
+    fn markup(&mut self, text: &str) {
+        let mut rest = text;
+        while let Some(at) = rest.find(['"', '\'', '>']) {
+            let close = match rest.as_bytes()[at] {
+                b'>' => '<',
+                q => q as char,
+            };
+            let value_at = at + 1;
+            let Some(len) = rest[value_at..].find(close) else {
+                return;
+            };
+            let value = rest[value_at..value_at + len].trim();
+            if is_puzzle_word(value) {
+                let start = value.as_ptr() as usize - text.as_ptr() as usize;
+                let mut line = split_cells(value, self.line_no);
+                line.shift_columns(text[..start].chars().count() as u32);
+                self.content(line);
+                return;
+            }
+            rest = &rest[value_at + len + usize::from(close != '<')..];
+        }
+    }
+
     /// A dataset's record with a whole puzzle in one of its fields: a CSV
     /// row (`quizzes,solutions`; `id,puzzle,solution,clues,difficulty`)
     /// or a JSON record (`{"puzzle": "…", "solution": "…"}`). The puzzle is
@@ -783,12 +827,7 @@ impl Parser {
                 _ => (None, field_text(f)),
             })
             .collect();
-        // A whole puzzle of symbols and blanks: not a word of prose.
-        let puzzle = |v: &str| {
-            whole_puzzle(v)
-                && v.chars()
-                    .all(|c| c.is_ascii_alphanumeric() || crate::alphabet::BLANKS.contains(&c))
-        };
+        let puzzle = is_puzzle_word;
         let chosen = pairs
             .iter()
             .position(|p| p.0.is_some_and(key) && puzzle(p.1))
@@ -1936,6 +1975,23 @@ const PUZZLE_KEYS: &[&str] = &[
 fn whole_puzzle(word: &str) -> bool {
     let n = word.chars().count();
     BOX_SIDES.iter().any(|&s| s * s == n) && !word.contains(char::is_whitespace)
+}
+
+/// A whole puzzle of symbols and blanks: not a word of prose.
+fn is_puzzle_word(word: &str) -> bool {
+    whole_puzzle(word)
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || crate::alphabet::BLANKS.contains(&c))
+}
+
+/// The name of a section heading, `[Puzzle]` or `[State]` alone on its
+/// line (SadMan Sudoku's `.sdk` files): letters only, one of them
+/// lowercase, which no row of symbols in brackets has.
+fn section(trimmed: &str) -> Option<&str> {
+    let name = trimmed.strip_prefix('[')?.strip_suffix(']')?;
+    (name.bytes().all(|b| b.is_ascii_alphabetic()) && name.bytes().any(|b| b.is_ascii_lowercase()))
+        .then_some(name)
 }
 
 /// The first field that is no cell, and its column, on a line that is

@@ -1135,3 +1135,43 @@ fn datasets_saved_as_csv_with_the_solution_beside_the_puzzle() {
     );
     assert!(got[0].starts_with("err 1 "), "{got:?}");
 }
+
+#[test]
+fn files_of_other_sudoku_programs() {
+    let rows: String = NINE
+        .as_bytes()
+        .chunks(9)
+        .map(|r| format!("{}\n", std::str::from_utf8(r).unwrap()))
+        .collect();
+    let block = vec![format!("ok 9 digits block {NINE}")];
+    // SadMan Sudoku's .sdk: tagged comments, [Puzzle], and the player's
+    // [State] after it, which is no second puzzle.
+    let sdk = format!("#A Someone\n#D A puzzle\n#L Hard\n[Puzzle]\n{rows}[State]\n{rows}");
+    assert_eq!(run(&sdk, ParseOptions::default()), block, "{sdk}");
+    let two = format!("[Puzzle]\n{rows}\n[Puzzle]\n{rows}");
+    assert_eq!(run(&two, ParseOptions::default()).len(), 2, "{two}");
+    // OpenSudoku's XML: each puzzle an attribute's value; element text too.
+    let zeros = NINE.replace('.', "0");
+    let xml = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opensudoku version=\"2\">\n  \
+         <name>Set</name>\n  <game data=\"{zeros}\" />\n  <game><data>{NINE}</data></game>\n\
+         </opensudoku>\n"
+    );
+    assert_eq!(
+        run(&xml, ParseOptions::default()),
+        vec![
+            format!("ok 9 digits line {zeros}"),
+            format!("ok 9 digits line {NINE}")
+        ],
+        "{xml}"
+    );
+    // A bad symbol in markup is reported at its own column.
+    let bad = format!("<game data=\"{}\"/>", NINE.replacen('.', "x", 1));
+    assert_eq!(
+        run(&bad, ParseOptions::default()),
+        vec!["err 1:14 unknown symbol 'x': a 9×9 puzzle uses 1–9 and . - _ * for empty cells"]
+    );
+    // Markup with no puzzle in it is no puzzle.
+    let got = run("<html>\n<p>Hello</p>\n</html>\n", ParseOptions::default());
+    assert_eq!(got, vec!["err 3 no puzzle in the input"]);
+}
