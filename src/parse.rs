@@ -25,7 +25,8 @@
 //!   (`| 5 3   |   7   |       |`), the cells by their columns.
 //!   When its first word is a whole puzzle (`n²` symbols for a side with
 //!   boxes: 16, 36, 64, 81, … 625), the rest of the line is a comment
-//!   (`<puzzle>\t<name>`);
+//!   (`<puzzle>\t<name>`). A row of a candidate grid (`| 4  1679  12679 |
+//!   …`) holds one cell a word: a digit alone, or an empty cell;
 //! - a record of a dataset (a CSV row, a JSON object) with a whole puzzle
 //!   in one field is read as that puzzle, the other fields its comment
 //!   ([`Parser::record`]); a CSV header naming the puzzle's column is no
@@ -1924,6 +1925,22 @@ fn is_border(trimmed: &str, side: Option<usize>) -> bool {
     if starred {
         return true;
     }
+    // The same with dots, colons and quotes at the corners, as candidate
+    // grids are framed (`.-----.-----.`, `:-----+-----:`, `'-----'-----'`),
+    // longer than any row; a row of empty cells is not written half in
+    // dots, half in dashes either.
+    let corner = |c: char| matches!(c, '.' | ':' | '\'');
+    let dotted = trimmed.len() > MAX_SIDE
+        && !BOX_SIDES.iter().any(|&s| s * s == trimmed.len())
+        && trimmed.starts_with(corner)
+        && trimmed.ends_with(corner)
+        && trimmed.contains('-')
+        && trimmed
+            .chars()
+            .all(|c| matches!(c, '-' | '+' | '=' | '|') || corner(c));
+    if dotted {
+        return true;
+    }
     if !trimmed
         .chars()
         .all(|c| matches!(c, '-' | '+' | '=' | '|') || c.is_whitespace())
@@ -2193,6 +2210,9 @@ fn split_cells(text: &str, number: usize) -> Line {
             return line;
         }
     }
+    if let Some(line) = split_candidates(text, number) {
+        return line;
+    }
     let numbers = read_numbers_of(text);
     // A CSV line: its fields when one is empty (the numbers' reading would
     // lose it) or when they are not all numbers (letters).
@@ -2266,6 +2286,90 @@ fn split_cells(text: &str, number: usize) -> Line {
         tabbed: false,
         labelled: false,
     }
+}
+
+/// A row of a candidate grid, as solvers print the position and forum
+/// posts quote it: `| 4  1679  12679 | 139  2369 …`, one word a cell, a
+/// digit alone a placed one, several the candidates of an empty cell (its
+/// digit is what the puzzle needs; the candidates follow from the rest).
+/// `None` unless the line has box bars, `n` words for a side of at least
+/// 6, each of distinct symbols of one of the side's alphabets, some word
+/// of several, and no numbers' reading (every word a number up to the
+/// side); nor are `n` words of `n` symbols candidates: they are a whole
+/// puzzle's rows.
+fn split_candidates(text: &str, number: usize) -> Option<Line> {
+    if !text.contains('|') {
+        return None;
+    }
+    let mut words: Vec<(&str, u32)> = Vec::new();
+    let mut col = 0u32;
+    let mut start: Option<(usize, u32)> = None;
+    for (at, ch) in text.char_indices() {
+        col += 1;
+        let gap = ch.is_whitespace() || ch == '|';
+        match (gap, start) {
+            (false, None) => start = Some((at, col)),
+            (true, Some((from, c))) => {
+                words.push((&text[from..at], c));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some((from, c)) = start {
+        words.push((&text[from..], c));
+    }
+    let n = words.len();
+    let long = words.iter().filter(|w| w.0.chars().count() > 1).count();
+    if n < 6
+        || !BOX_SIDES.contains(&n)
+        || long == 0
+        || long == n && words.iter().all(|w| w.0.len() == n)
+    {
+        return None;
+    }
+    let numbers = words
+        .iter()
+        .all(|w| w.0.len() <= 2 && w.0.parse::<usize>().is_ok_and(|v| v <= n));
+    if numbers {
+        return None;
+    }
+    let fits = |a: &Alphabet| {
+        words.iter().all(|w| {
+            let mut seen = 0u32;
+            w.0.chars().all(|ch| match a.digit(n, ch) {
+                Some(d) if seen & (1 << d) == 0 => {
+                    seen |= 1 << d;
+                    true
+                }
+                _ => false,
+            })
+        })
+    };
+    if !Alphabet::single_char(n).iter().any(fits) {
+        return None;
+    }
+    let cells = words
+        .iter()
+        .map(|&(w, c)| {
+            let mut chars = w.chars();
+            match (chars.next(), chars.next()) {
+                (Some(ch), None) => (ch, c),
+                _ => ('.', c),
+            }
+        })
+        .collect();
+    Some(Line {
+        number,
+        cells,
+        comment: None,
+        decorated: true,
+        numbers: None,
+        numeric: false,
+        regions: Vec::new(),
+        tabbed: false,
+        labelled: false,
+    })
 }
 
 /// A drawn row whose empty cells are spaces: `| 5 3   |   7   |       |`.

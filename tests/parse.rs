@@ -1175,3 +1175,77 @@ fn files_of_other_sudoku_programs() {
     let got = run("<html>\n<p>Hello</p>\n</html>\n", ParseOptions::default());
     assert_eq!(got, vec!["err 3 no puzzle in the input"]);
 }
+
+#[test]
+fn candidate_grids_as_solvers_print_them() {
+    // Each empty cell's candidates: the digits no given in its row, column
+    // or box holds.
+    let cells: Vec<char> = NINE.chars().collect();
+    let sees = |a: usize, b: usize| {
+        a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3)
+    };
+    let words: Vec<String> = (0..81)
+        .map(|i| match cells[i] {
+            '.' => ('1'..='9')
+                .filter(|&d| !(0..81).any(|j| j != i && sees(i, j) && cells[j] == d))
+                .collect(),
+            d => d.to_string(),
+        })
+        .collect();
+    let width = words.iter().map(String::len).max().unwrap();
+    let rule = |l: char, m: char, r: char| {
+        let band = "-".repeat(3 * (width + 1) + 1);
+        format!("{l}{band}{m}{band}{m}{band}{r}")
+    };
+    let mut pm = rule('.', '.', '.') + "\n";
+    for r in 0..9 {
+        if r == 3 || r == 6 {
+            pm += &(rule(':', '+', ':') + "\n");
+        }
+        for c in 0..9 {
+            if c % 3 == 0 {
+                pm += "| ";
+            }
+            pm += &format!("{:<width$} ", words[r * 9 + c]);
+        }
+        pm += "|\n";
+    }
+    pm += &(rule('\'', '\'', '\'') + "\n");
+    // A cell of one candidate reads as that digit, the rest as empty.
+    let expected: String = words
+        .iter()
+        .map(|w| {
+            if w.len() == 1 {
+                w.chars().next().unwrap()
+            } else {
+                '.'
+            }
+        })
+        .collect();
+    assert!(expected.len() == 81 && expected != NINE.replace('.', ""));
+    assert_eq!(
+        run(&pm, ParseOptions::default()),
+        vec![format!("ok 9 digits pretty {expected}")],
+        "{pm}"
+    );
+    // Each word's symbols distinct and of the side: a repeat is no set of
+    // candidates, and its row is reported.
+    let bad = pm.replacen(
+        &format!(" {} ", words[1]),
+        &format!(" 11{} ", &words[1][2..]),
+        1,
+    );
+    let got = run(&bad, ParseOptions::default());
+    assert!(got[0].starts_with("err 2 "), "{got:?}");
+    // A whole puzzle's rows, n words of n symbols between bars, stay a puzzle.
+    let rows: Vec<&str> = SOLVED
+        .as_bytes()
+        .chunks(9)
+        .map(|r| std::str::from_utf8(r).unwrap())
+        .collect();
+    let line = format!("| {} |", rows.join(" "));
+    assert_eq!(
+        run(&line, ParseOptions::default()),
+        vec![format!("ok 9 digits line {SOLVED}")]
+    );
+}
