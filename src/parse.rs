@@ -803,54 +803,61 @@ impl Parser {
         if whole_puzzle(first_word) || quoted_row(text).is_some() {
             return false;
         }
-        let fields: Vec<&str> = text.split(sep).collect();
-        if fields.len() < 2 {
-            return false;
-        }
-        let names: Vec<&str> = fields.iter().map(|f| field_text(f)).collect();
-        let is_name = |n: &str| {
-            n.len() >= 2
-                && n.bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b' '))
-        };
         let key = |n: &str| PUZZLE_KEYS.iter().any(|k| n.eq_ignore_ascii_case(k));
-        if names.iter().all(|n| is_name(n)) {
-            if let Some(i) = names.iter().position(|n| key(n)) {
-                self.record_column = Some(i);
-                return true;
+        // One pass over the fields: whether they are all names (a header)
+        // and which names the puzzle's; the whole puzzles named by their
+        // key (JSON), by the header's column, and the first.
+        let (mut fields, mut names, mut header) = (0, true, None);
+        let (mut keyed, mut by_column, mut first) = (None, None, None);
+        for (i, field) in text.split(sep).enumerate() {
+            fields += 1;
+            let name = field_text(field);
+            names &= name.len() >= 2
+                && name
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b' '));
+            if header.is_none() && key(name) {
+                header = Some(i);
+            }
+            let (k, value) = match field.split_once(':') {
+                Some((k, v)) if k.contains(['"', '\'']) => (field_text(k), field_text(v)),
+                _ => ("", name),
+            };
+            if is_puzzle_word(value) {
+                if keyed.is_none() && key(k) {
+                    keyed = Some((i, value));
+                }
+                if by_column.is_none() && self.record_column == Some(i) {
+                    by_column = Some((i, value));
+                }
+                first = first.or(Some((i, value)));
             }
         }
-        // Each field as a key and a value (JSON) or a value alone (CSV).
-        let pairs: Vec<(Option<&str>, &str)> = fields
-            .iter()
-            .map(|f| match f.split_once(':') {
-                Some((k, v)) if k.contains(['"', '\'']) => (Some(field_text(k)), field_text(v)),
-                _ => (None, field_text(f)),
-            })
-            .collect();
-        let puzzle = is_puzzle_word;
-        let chosen = pairs
-            .iter()
-            .position(|p| p.0.is_some_and(key) && puzzle(p.1))
-            .or(self
-                .record_column
-                .filter(|&i| pairs.get(i).is_some_and(|p| puzzle(p.1))))
-            .or_else(|| pairs.iter().position(|p| puzzle(p.1)));
-        let Some(chosen) = chosen else {
+        if fields < 2 {
+            return false;
+        }
+        if let (true, Some(i)) = (names, header) {
+            self.record_column = Some(i);
+            return true;
+        }
+        let Some((chosen, value)) = keyed.or(by_column).or(first) else {
             return false;
         };
-        let value = pairs[chosen].1;
         let at = value.as_ptr() as usize - text.as_ptr() as usize;
         let start = text[..at].chars().count() as u32;
         let mut line = split_cells(value, self.line_no);
         line.shift_columns(start);
-        let rest: Vec<&str> = (fields.iter().enumerate())
-            .filter(|&(i, _)| i != chosen)
-            .map(|(_, f)| *f)
-            .collect();
-        let rest = rest.join(&sep.to_string());
+        let mut rest = String::new();
+        for (i, field) in text.split(sep).enumerate() {
+            if i != chosen {
+                if !rest.is_empty() {
+                    rest.push(sep);
+                }
+                rest.push_str(field);
+            }
+        }
         let rest = rest.trim_matches(|c: char| is_bracket(c) || c.is_whitespace());
-        line.comment = (!rest.is_empty()).then(|| format!("\t{rest}"));
+        line.comment = (!rest.is_empty()).then(|| ["\t", rest].concat());
         self.content(line);
         true
     }

@@ -125,7 +125,7 @@ test('2. the controls never move under the pointer: three Hints at one spot reac
   }, LAPTOP);
 });
 
-test('3. a grid copied from a web page table, a spreadsheet, a drawing, code or with coordinates loads', async () => {
+test('3. a grid copied from a web page table, a spreadsheet, a drawing, code, with coordinates or candidates loads', async () => {
   await withPage(async (page) => {
     const rows = [];
     for (let r = 0; r < 9; r++) {
@@ -183,6 +183,31 @@ test('3. a grid copied from a web page table, a spreadsheet, a drawing, code or 
     await pasteText(page, `${labelled.join('\n')}\n`);
     assert.match(await status(page), /^Loaded a 9×9 puzzle in 1–9 with \d+ givens\.$/);
     assert.equal((await cellTexts(page)).map((t) => t || '.').join(''), POJ[0]);
+    // A candidate grid from a forum post: an empty cell's word is the
+    // digits its row, column and box leave it (a word of one digit is a
+    // placed cell).
+    const givens = [...POJ[1]];
+    const sees = (a, b) =>
+      a !== b &&
+      (Math.floor(a / 9) === Math.floor(b / 9) ||
+        a % 9 === b % 9 ||
+        (Math.floor(a / 27) === Math.floor(b / 27) && Math.floor((a % 9) / 3) === Math.floor((b % 9) / 3)));
+    const words = givens.map((g, i) =>
+      g !== '.' ? g : [...'123456789'].filter((d) => !givens.some((h, j) => h === d && sees(i, j))).join(''),
+    );
+    const width = Math.max(...words.map((w) => w.length));
+    const band = '-'.repeat(3 * (width + 1) + 1);
+    const pm = [`.${band}.${band}.${band}.`];
+    for (let r = 0; r < 9; r++) {
+      if (r === 3 || r === 6) pm.push(`:${band}+${band}+${band}:`);
+      const row = words.slice(r * 9, r * 9 + 9).map((w) => w.padEnd(width));
+      pm.push(`| ${[0, 3, 6].map((i) => row.slice(i, i + 3).join(' ')).join(' | ')} |`);
+    }
+    pm.push(`'${band}'${band}'${band}'`);
+    await pasteText(page, `${pm.join('\n')}\n`);
+    assert.match(await status(page), /^Loaded a 9×9 puzzle in 1–9 with \d+ givens\.$/);
+    const placed = words.map((w) => (w.length === 1 ? w : '.')).join('');
+    assert.equal((await cellTexts(page)).map((t) => t || '.').join(''), placed);
   });
 });
 
