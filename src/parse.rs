@@ -798,9 +798,8 @@ impl Parser {
         let Some(sep) = csv_separator(text) else {
             return false;
         };
-        let first_word = text.split_whitespace().next().unwrap_or("");
-        // A puzzle then a comment, and a string in code, are read as ever.
-        if whole_puzzle(first_word) || quoted_row(text).is_some() {
+        // A puzzle then a comment is read as ever.
+        if whole_puzzle(text.split_whitespace().next().unwrap_or("")) {
             return false;
         }
         let key = |n: &str| PUZZLE_KEYS.iter().any(|k| n.eq_ignore_ascii_case(k));
@@ -857,7 +856,11 @@ impl Parser {
             }
         }
         let rest = rest.trim_matches(|c: char| is_bracket(c) || c.is_whitespace());
-        line.comment = (!rest.is_empty()).then(|| ["\t", rest].concat());
+        line.comment = (!rest.is_empty()).then(|| {
+            let mut comment = String::from("\t");
+            comment.push_str(rest);
+            comment
+        });
         self.content(line);
         true
     }

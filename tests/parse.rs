@@ -962,11 +962,16 @@ fn puzzles_written_as_arrays_or_strings_in_code() {
     assert_eq!(grid(&strings), grid(NINE), "{strings}");
     for text in [
         format!("puzzle = '{NINE}'"),
-        format!("{{\"id\": 7, \"puzzle\": \"{NINE}\"}}"),
         format!("puzzles = [\"{NINE}\","),
     ] {
         assert_eq!(run(&text, ParseOptions::default()), nine_ok, "{text}");
     }
+    // A record's other fields are its comment.
+    let record = format!("{{\"id\": 7, \"puzzle\": \"{NINE}\"}}");
+    assert_eq!(
+        run(&record, ParseOptions::default()),
+        vec![format!("ok 9 digits line {NINE} #\"id\": 7")]
+    );
     // A record whose last string is not the puzzle: the puzzle by its key,
     // the other fields its comment.
     let record = format!("{{\"puzzle\": \"{NINE}\", \"solution\": \"{SOLVED}\"}}");
