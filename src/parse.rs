@@ -802,6 +802,29 @@ impl Parser {
         if whole_puzzle(text.split_whitespace().next().unwrap_or("")) {
             return false;
         }
+        if let Some((key, open, close)) = keyed_array(text) {
+            // `{"id": 7, "puzzle": [[5, 3, 0, …], …]}`: the array as LeetCode's.
+            let mut line = split_cells(&text[open..close], self.line_no);
+            line.shift_columns(text[..open].chars().count() as u32);
+            // The other members, without the braces around them all.
+            let ends = |c: char| c.is_whitespace() || c == ',' || c == ';';
+            let before = text[..key].trim_matches(ends);
+            let before = before
+                .strip_prefix('{')
+                .unwrap_or(before)
+                .trim_matches(ends);
+            let after = text[close..].trim_matches(ends);
+            let after = after.strip_suffix('}').unwrap_or(after).trim_matches(ends);
+            let rest = match (before.is_empty(), after.is_empty()) {
+                (true, true) => None,
+                (false, true) => Some(String::from("\t") + before),
+                (true, false) => Some(String::from("\t") + after),
+                (false, false) => Some(format!("\t{before}, {after}")),
+            };
+            line.comment = rest;
+            self.content(line);
+            return true;
+        }
         let key = |n: &str| PUZZLE_KEYS.iter().any(|k| n.eq_ignore_ascii_case(k));
         // One pass over the fields: whether they are all names (a header)
         // and which names the puzzle's; the whole puzzles named by their
@@ -2002,6 +2025,41 @@ const PUZZLE_KEYS: &[&str] = &[
 fn whole_puzzle(word: &str) -> bool {
     let n = word.chars().count();
     BOX_SIDES.iter().any(|&s| s * s == n) && !word.contains(char::is_whitespace)
+}
+
+/// Where an array named as the puzzle in a record is (`"puzzle": [[5, 3,
+/// 0, …], …]`): its name's opening quote, its `[` and just after its `]`.
+fn keyed_array(text: &str) -> Option<(usize, usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    while let Some(q) = text[from..].find('"').map(|i| from + i) {
+        let len = text[q + 1..].find('"')?;
+        let name = &text[q + 1..q + 1 + len];
+        from = q + len + 2;
+        let after = text[from..].trim_start();
+        let Some(value) = after.strip_prefix(':').map(str::trim_start) else {
+            continue;
+        };
+        if !value.starts_with('[') || !PUZZLE_KEYS.iter().any(|k| name.eq_ignore_ascii_case(k)) {
+            continue;
+        }
+        let open = text.len() - value.len();
+        let mut depth = 0usize;
+        for (i, &b) in bytes.iter().enumerate().skip(open) {
+            match b {
+                b'[' => depth += 1,
+                b']' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some((q, open, i + 1));
+                    }
+                }
+                _ => {}
+            }
+        }
+        return None;
+    }
+    None
 }
 
 /// A whole puzzle of symbols and blanks: not a word of prose.

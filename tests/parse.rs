@@ -966,6 +966,21 @@ fn puzzles_written_as_arrays_or_strings_in_code() {
     ] {
         assert_eq!(run(&text, ParseOptions::default()), nine_ok, "{text}");
     }
+    // An array named as the puzzle in a record, its other members kept.
+    let array = numbers("[", "]", "", "")
+        .lines()
+        .map(str::trim)
+        .collect::<String>();
+    let array = format!("[{}]", array.trim_end_matches(','));
+    let record = format!("{{\"id\": 1, \"puzzle\": {array}, \"level\": \"hard\"}}");
+    assert_eq!(
+        run(&record, ParseOptions::default()),
+        vec![format!(
+            "ok 9 digits line {} #\"id\": 1, \"level\": \"hard\"",
+            NINE.replace('.', "0")
+        )],
+        "{record}"
+    );
     // A record's other fields are its comment.
     let record = format!("{{\"id\": 7, \"puzzle\": \"{NINE}\"}}");
     assert_eq!(
