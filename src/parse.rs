@@ -19,7 +19,9 @@
 //! - box-drawing characters (`│ ─ ┼ ║ ═ ╬ …`) are read as `|`, `-` and `+`;
 //! - code around an array of rows is skipped (`board = [`, `];`), and a
 //!   row or puzzle in code is read from inside its brackets and quotes
-//!   (`[5, 3, 0, …],`, `"53..7....",`, `"puzzle": "…"`);
+//!   (`[5, 3, 0, …],`, `"53..7....",`, `"puzzle": "…"`); values laid out
+//!   one a line inside code (`4,`) are gathered into a row or a puzzle at
+//!   the next line of code ([`Parser::code_member`]);
 //! - any other line holds cells: every character but whitespace and `|`;
 //!   in a row drawn between bars with its empty cells as spaces
 //!   (`| 5 3   |   7   |       |`), the cells by their columns.
@@ -364,9 +366,17 @@ struct Line {
     regions: Vec<(char, u32)>,
     /// A row label was taken off its start (`A | 5 3 . | …`).
     labelled: bool,
+    /// Each cell's own line, for cells gathered from values laid out one a
+    /// line ([`Parser::code_member`]); empty when they are all on `number`.
+    cell_lines: Vec<usize>,
 }
 
 impl Line {
+    /// The line the `i`-th cell is on.
+    fn cell_line(&self, i: usize) -> usize {
+        self.cell_lines.get(i).copied().unwrap_or(self.number)
+    }
+
     /// Moves every column `by` to the right: the line was split from a
     /// part of its text that starts `by` characters in.
     fn shift_columns(&mut self, by: u32) {
@@ -455,6 +465,9 @@ pub struct Parser {
     /// Whether plain lines take [`Parser::plain_line`] (the tests turn it
     /// off to compare it with the general reader).
     shortcut: bool,
+    /// Code around arrays laid out one value a line (see
+    /// [`Parser::code_member`]).
+    code: Code,
     /// Inside a section that holds no puzzle (`[State]`), until a blank
     /// line or the next section.
     skipping: bool,
@@ -466,6 +479,17 @@ pub struct Parser {
     labels_ended: bool,
     out: VecDeque<Entry>,
     ended: bool,
+}
+
+/// Where the reader is in code around arrays (see [`Parser::code_line`]).
+#[derive(Debug, Default)]
+struct Code {
+    /// Brackets opened by the lines of code so far and not closed.
+    depth: usize,
+    /// Inside an array that is not the puzzle, until the depth is back to this.
+    skip_to: Option<usize>,
+    /// Cells of values laid out one a line, not yet handed on.
+    gathered: Option<Line>,
 }
 
 /// What each ASCII byte is in the single-character alphabets a side may be
@@ -533,6 +557,7 @@ impl Parser {
             labels_ended: false,
             record_column: None,
             skipping: false,
+            code: Code::default(),
             out: VecDeque::new(),
             ended: false,
         }
@@ -574,6 +599,8 @@ impl Parser {
             let line = split_cells(text, self.line_no);
             self.content(line);
         } else if trimmed.is_empty() {
+            self.flush_gathered();
+            self.code = Code::default();
             self.end_group();
             self.skipping = false;
         } else if let Some(name) = section(trimmed) {
@@ -584,13 +611,101 @@ impl Parser {
         } else if self.skipping {
         } else if trimmed.starts_with('<') && trimmed.ends_with('>') {
             self.markup(text);
-        } else if trimmed.starts_with('#')
-            || is_border(trimmed, self.open_side())
-            || is_code_wrapper(trimmed)
-        {
+        } else if is_code_wrapper(trimmed) {
+            self.code_line(trimmed);
+        } else if self.code.depth > 0 && self.code_member(text, trimmed) {
+            // A cell or a member of an array or object laid out one a line.
+        } else if trimmed.starts_with('#') || is_border(trimmed, self.open_side()) {
             // Comments and decoration hold no cells.
         } else {
+            self.flush_gathered();
             self.cells_line(text);
+        }
+    }
+
+    /// A line of code around an array (`board = [`, `[`, `],`, `}`): the
+    /// cells gathered one a line before it are a row or a puzzle; an array
+    /// named other than as a puzzle (`"solution": [`) is skipped whole.
+    fn code_line(&mut self, trimmed: &str) {
+        self.flush_gathered();
+        let opens = trimmed.matches(['[', '{', '(']).count();
+        let closes = trimmed.matches([']', '}', ')']).count();
+        if self.code.skip_to.is_none() && opens > closes {
+            let name = field_text(trimmed.split(':').next().unwrap_or(""));
+            let named = trimmed.contains(':') && !name.is_empty();
+            if named && !PUZZLE_KEYS.iter().any(|k| name.eq_ignore_ascii_case(k)) {
+                self.code.skip_to = Some(self.code.depth);
+            }
+        }
+        self.code.depth = (self.code.depth + opens).saturating_sub(closes);
+        if self.code.skip_to.is_some_and(|d| self.code.depth <= d) {
+            self.code.skip_to = None;
+        }
+    }
+
+    /// A line inside code laid out one value a line (`json.dumps(indent=2)`,
+    /// `JSON.stringify(board, null, 2)`): a cell (`4,`, `"5",`) is
+    /// gathered; a member (`"id": 7,`) holds no cells unless it is a record
+    /// with a puzzle; anything inside an array being skipped holds none.
+    /// False for any other line.
+    fn code_member(&mut self, text: &str, trimmed: &str) -> bool {
+        if self.code.skip_to.is_some() {
+            return true;
+        }
+        let value = trimmed.strip_suffix([',', ';']).unwrap_or(trimmed);
+        let cell = field_text(value);
+        let number =
+            cell.len() <= 2 && !cell.is_empty() && cell.bytes().all(|b| b.is_ascii_digit());
+        let mut chars = cell.chars();
+        let single = matches!((chars.next(), chars.next()), (Some(c), None) if !is_bracket(c));
+        if number || single {
+            let col = text
+                .find(cell)
+                .map_or(1, |at| text[..at].chars().count() as u32 + 1);
+            let ch = if number {
+                number_char(cell.parse().unwrap_or(0))
+            } else {
+                cell.chars().next().unwrap_or('.')
+            };
+            let line = self.code.gathered.get_or_insert_with(|| Line {
+                number: self.line_no,
+                cells: Vec::new(),
+                comment: None,
+                decorated: false,
+                numbers: Some(Vec::new()),
+                numeric: false,
+                regions: Vec::new(),
+                tabbed: false,
+                labelled: false,
+                cell_lines: Vec::new(),
+            });
+            line.cells.push((ch, col));
+            line.cell_lines.push(self.line_no);
+            line.numeric |= number && cell.len() == 2;
+            if let Some(numbers) = &mut line.numbers {
+                if number || crate::alphabet::BLANKS.contains(&ch) {
+                    numbers.push((ch, col));
+                } else {
+                    line.numbers = None;
+                }
+            }
+            return true;
+        }
+        if trimmed.starts_with('"') && trimmed.contains("\":") {
+            self.flush_gathered();
+            self.record(text);
+            return true;
+        }
+        false
+    }
+
+    /// Hands on the cells gathered one a line, as one line of cells.
+    fn flush_gathered(&mut self) {
+        if let Some(mut line) = self.code.gathered.take() {
+            if line.numeric {
+                line.numbers = None;
+            }
+            self.content(line);
         }
     }
 
@@ -996,6 +1111,7 @@ impl Parser {
     /// Ends the input: a block still open is reported as truncated, and an
     /// input without any puzzle as empty. Idempotent.
     pub fn finish(&mut self) {
+        self.flush_gathered();
         self.end_group();
         if let Some((_, line)) = self.kind.take() {
             self.emit_error(line, None, ParseErrorKind::KindWithoutPuzzle);
@@ -1503,9 +1619,9 @@ impl Parser {
     ) -> Result<Puzzle, ParseError> {
         let side = shape.side();
         let cells = || {
-            lines
-                .iter()
-                .flat_map(|l| l.cells.iter().map(move |&(ch, col)| (ch, l.number, col)))
+            lines.iter().flat_map(|l| {
+                (l.cells.iter().enumerate()).map(move |(i, &(ch, col))| (ch, l.cell_line(i), col))
+            })
         };
         if lines.iter().any(|l| l.numeric) {
             return read_numbers(shape, lines, layout, kind);
@@ -1835,7 +1951,7 @@ fn read_numbers(
     let mut digits = Vec::with_capacity(shape.cells());
     let mut blank = None;
     for line in lines {
-        for &(ch, col) in &line.cells {
+        for (i, &(ch, col)) in line.cells.iter().enumerate() {
             let d = match ch {
                 _ if ch == '0' || crate::alphabet::BLANKS.contains(&ch) => {
                     blank.get_or_insert(ch);
@@ -1845,7 +1961,7 @@ fn read_numbers(
                     Some(d) if d as usize <= side => d,
                     _ => {
                         return Err(ParseError {
-                            line: line.number,
+                            line: line.cell_line(i),
                             column: Some(col as usize),
                             kind: ParseErrorKind::NumberOutOfRange { side },
                         })
@@ -2263,6 +2379,7 @@ fn split_fields(text: &str, sep: char, number: usize) -> Option<Line> {
         regions: Vec::new(),
         tabbed: true,
         labelled: false,
+        cell_lines: Vec::new(),
     })
 }
 
@@ -2303,6 +2420,7 @@ fn split_cells(text: &str, number: usize) -> Line {
             regions: Vec::new(),
             tabbed: false,
             labelled: false,
+            cell_lines: Vec::new(),
         };
     }
     if let Some(line) = split_by_position(text, number) {
@@ -2333,6 +2451,7 @@ fn split_cells(text: &str, number: usize) -> Line {
             regions: Vec::new(),
             tabbed: false,
             labelled: false,
+            cell_lines: Vec::new(),
         };
     }
     let cells: Vec<(char, u32)> = text
@@ -2353,6 +2472,7 @@ fn split_cells(text: &str, number: usize) -> Line {
         regions: Vec::new(),
         tabbed: false,
         labelled: false,
+        cell_lines: Vec::new(),
     }
 }
 
@@ -2437,6 +2557,7 @@ fn split_candidates(text: &str, number: usize) -> Option<Line> {
         regions: Vec::new(),
         tabbed: false,
         labelled: false,
+        cell_lines: Vec::new(),
     })
 }
 
@@ -2485,6 +2606,7 @@ fn split_by_position(text: &str, number: usize) -> Option<Line> {
         regions: Vec::new(),
         tabbed: false,
         labelled: false,
+        cell_lines: Vec::new(),
     })
 }
 

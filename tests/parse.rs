@@ -981,6 +981,50 @@ fn puzzles_written_as_arrays_or_strings_in_code() {
         )],
         "{record}"
     );
+    // Code laid out one value a line (`json.dumps(…, indent=2)`,
+    // `JSON.stringify(board, null, 2)`): rows of values, or one flat array;
+    // an array named other than as the puzzle is skipped whole.
+    let block = vec![format!("ok 9 digits block {}", NINE.replace('.', "0"))];
+    let laid_out = |quote: &str| {
+        let rows: Vec<String> = rows
+            .iter()
+            .map(|r| {
+                let values: Vec<String> = r
+                    .chars()
+                    .map(|c| format!("      {quote}{}{quote}", if c == '.' { '0' } else { c }))
+                    .collect();
+                format!("    [\n{}\n    ]", values.join(",\n"))
+            })
+            .collect();
+        format!("  [\n{}\n  ]", rows.join(",\n"))
+    };
+    let named = |name: &str| laid_out("").replacen("  [", &format!("  \"{name}\": ["), 1);
+    let record = format!(
+        "{{\n  \"id\": 1,\n{},\n{},\n  \"level\": \"hard\"\n}}\n",
+        named("solution"),
+        named("puzzle")
+    );
+    assert_eq!(run(&record, ParseOptions::default()), block, "{record}");
+    let quoted = laid_out("\"");
+    let got = run(&quoted, ParseOptions::default());
+    assert_eq!(got.len(), 1, "{quoted}");
+    assert!(got[0].starts_with("ok 9 digits block "), "{got:?}");
+    let flat: String = std::iter::once("[\n".to_string())
+        .chain(
+            NINE.chars()
+                .map(|c| format!("  {},\n", if c == '.' { '0' } else { c })),
+        )
+        .chain(std::iter::once("]\n".to_string()))
+        .collect();
+    let flat = flat.replace(",\n]", "\n]");
+    assert_eq!(
+        run(&flat, ParseOptions::default()),
+        vec![format!("ok 9 digits line {}", NINE.replace('.', "0"))]
+    );
+    // A bad value is reported on its own line.
+    let bad = quoted.replacen("\"4\"", "\"x\"", 1);
+    let got = run(&bad, ParseOptions::default());
+    assert!(got[0].starts_with("err 3:8 unknown symbol 'x'"), "{got:?}");
     // A record's other fields are its comment.
     let record = format!("{{\"id\": 7, \"puzzle\": \"{NINE}\"}}");
     assert_eq!(
