@@ -633,7 +633,7 @@ impl Parser {
         if self.code.skip_to.is_none() && opens > closes {
             let name = field_text(trimmed.split(':').next().unwrap_or(""));
             let named = trimmed.contains(':') && !name.is_empty();
-            if named && !PUZZLE_KEYS.iter().any(|k| name.eq_ignore_ascii_case(k)) {
+            if named && !is_puzzle_key(name) {
                 self.code.skip_to = Some(self.code.depth);
             }
         }
@@ -691,7 +691,7 @@ impl Parser {
             }
             return true;
         }
-        if trimmed.starts_with('"') && trimmed.contains("\":") {
+        if trimmed.starts_with('"') && trimmed.as_bytes().windows(2).any(|w| w == b"\":") {
             self.flush_gathered();
             self.record(text);
             return true;
@@ -940,7 +940,7 @@ impl Parser {
             self.content(line);
             return true;
         }
-        let key = |n: &str| PUZZLE_KEYS.iter().any(|k| n.eq_ignore_ascii_case(k));
+        let key = is_puzzle_key;
         // One pass over the fields: whether they are all names (a header)
         // and which names the puzzle's; the whole puzzles named by their
         // key (JSON), by the header's column, and the first.
@@ -2136,6 +2136,12 @@ const PUZZLE_KEYS: &[&str] = &[
     "sudoku", "unsolved",
 ];
 
+/// Whether a column's name or a record's key names the puzzle.
+#[inline(never)]
+fn is_puzzle_key(name: &str) -> bool {
+    PUZZLE_KEYS.iter().any(|k| name.eq_ignore_ascii_case(k))
+}
+
 /// Whether a word is a whole puzzle on one line: `n²` characters for a side
 /// with boxes, no space.
 fn whole_puzzle(word: &str) -> bool {
@@ -2156,7 +2162,7 @@ fn keyed_array(text: &str) -> Option<(usize, usize, usize)> {
         let Some(value) = after.strip_prefix(':').map(str::trim_start) else {
             continue;
         };
-        if !value.starts_with('[') || !PUZZLE_KEYS.iter().any(|k| name.eq_ignore_ascii_case(k)) {
+        if !value.starts_with('[') || !is_puzzle_key(name) {
             continue;
         }
         let open = text.len() - value.len();
@@ -2234,6 +2240,9 @@ fn bad_csv_field(text: &str) -> Option<(u32, String)> {
 /// A field without the spaces and the double quotes around it.
 /// Brackets around it too: an array in code (`[5, 3, 0, …],` or LeetCode's
 /// `[["5","3",".", …]]`) is fields between brackets.
+// Out of line: inlined at each of its callers it cost the page's module
+// several kilobytes.
+#[inline(never)]
 fn field_text(field: &str) -> &str {
     let field = field.trim().trim_matches(is_bracket).trim();
     field
