@@ -345,7 +345,7 @@ fn quote(ch: char) -> String {
 }
 
 /// A line that holds cells.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 struct Line {
     number: usize,
     /// The cell characters and their 1-based columns.
@@ -670,14 +670,8 @@ impl Parser {
             let line = self.code.gathered.get_or_insert_with(|| Line {
                 number: self.line_no,
                 cells: Vec::new(),
-                comment: None,
-                decorated: false,
                 numbers: Some(Vec::new()),
-                numeric: false,
-                regions: Vec::new(),
-                tabbed: false,
-                labelled: false,
-                cell_lines: Vec::new(),
+                ..Line::default()
             });
             line.cells.push((ch, col));
             line.cell_lines.push(self.line_no);
@@ -2381,14 +2375,10 @@ fn split_fields(text: &str, sep: char, number: usize) -> Option<Line> {
     Some(Line {
         number,
         cells,
-        comment: None,
-        decorated: false,
         numbers,
         numeric,
-        regions: Vec::new(),
         tabbed: true,
-        labelled: false,
-        cell_lines: Vec::new(),
+        ..Line::default()
     })
 }
 
@@ -2421,15 +2411,10 @@ fn split_cells(text: &str, number: usize) -> Line {
         return Line {
             number,
             cells,
-            comment: None,
             // Box bars: the pretty layout of numbers.
             decorated: text.contains('|'),
-            numbers: None,
             numeric: true,
-            regions: Vec::new(),
-            tabbed: false,
-            labelled: false,
-            cell_lines: Vec::new(),
+            ..Line::default()
         };
     }
     if let Some(line) = split_by_position(text, number) {
@@ -2454,13 +2439,8 @@ fn split_cells(text: &str, number: usize) -> Line {
             number,
             cells,
             comment,
-            decorated: false,
             numbers,
-            numeric: false,
-            regions: Vec::new(),
-            tabbed: false,
-            labelled: false,
-            cell_lines: Vec::new(),
+            ..Line::default()
         };
     }
     let cells: Vec<(char, u32)> = text
@@ -2474,14 +2454,9 @@ fn split_cells(text: &str, number: usize) -> Line {
     Line {
         number,
         cells,
-        comment: None,
         decorated,
         numbers,
-        numeric: false,
-        regions: Vec::new(),
-        tabbed: false,
-        labelled: false,
-        cell_lines: Vec::new(),
+        ..Line::default()
     }
 }
 
@@ -2559,14 +2534,8 @@ fn split_candidates(text: &str, number: usize) -> Option<Line> {
     Some(Line {
         number,
         cells,
-        comment: None,
         decorated: true,
-        numbers: None,
-        numeric: false,
-        regions: Vec::new(),
-        tabbed: false,
-        labelled: false,
-        cell_lines: Vec::new(),
+        ..Line::default()
     })
 }
 
@@ -2608,14 +2577,8 @@ fn split_by_position(text: &str, number: usize) -> Option<Line> {
     spaces.then_some(Line {
         number,
         cells,
-        comment: None,
         decorated: true,
-        numbers: None,
-        numeric: false,
-        regions: Vec::new(),
-        tabbed: false,
-        labelled: false,
-        cell_lines: Vec::new(),
+        ..Line::default()
     })
 }
 
