@@ -91,6 +91,10 @@ pub struct Puzzle {
     /// Text after a one-line puzzle, with the whitespace before it
     /// (`"\tname"`); printed after the solution so nothing is lost.
     pub comment: Option<String>,
+    /// The candidates a candidate grid gives its empty cells, row-major
+    /// (bit `d - 1` for digit `d`; 0 for a given); empty when the text
+    /// gives none. The page shows them as the person's notes.
+    pub notes: Vec<u32>,
 }
 
 /// What the caller knows about the input.
@@ -369,6 +373,9 @@ struct Line {
     /// Each cell's own line, for cells gathered from values laid out one a
     /// line ([`Parser::code_member`]); empty when they are all on `number`.
     cell_lines: Vec<usize>,
+    /// A candidate grid's words beside its cells (empty for a placed
+    /// cell); empty for any other line.
+    marks: Vec<String>,
 }
 
 impl Line {
@@ -799,6 +806,7 @@ impl Parser {
                 kind: false,
             },
             comment,
+            notes: Vec::new(),
         };
         self.emit(self.line_no, Ok(puzzle));
         true
@@ -1309,6 +1317,10 @@ impl Parser {
             let col = line.cells.last().map_or(1, |c| c.1 + 1);
             line.cells.resize(row_len + 1, ('.', col));
             line.cells.remove(0);
+            if !line.marks.is_empty() {
+                line.marks.resize(row_len + 1, String::new());
+                line.marks.remove(0);
+            }
             if let Some(numbers) = &mut line.numbers {
                 numbers.resize(row_len + 1, ('.', col));
                 numbers.remove(0);
@@ -1634,12 +1646,27 @@ impl Parser {
             .iter()
             .map(|&a| cells().position(|(ch, _, _)| !fits(a, ch)))
             .collect();
-        let fitting: Vec<Alphabet> = candidates
+        let mut fitting: Vec<Alphabet> = candidates
             .iter()
             .zip(&first_bad)
             .filter(|(_, bad)| bad.is_none())
             .map(|(&a, _)| a)
             .collect();
+        let marks = || {
+            lines
+                .iter()
+                .flat_map(|l| l.marks.iter().flat_map(|m| m.chars()))
+        };
+        if fitting.len() > 1 && lines.iter().any(|l| !l.marks.is_empty()) {
+            // A candidate grid's candidates settle what its placed cells
+            // leave open (`1`–`9A`–`G` or `0`–`F` when only digits are placed).
+            let by_marks: Vec<Alphabet> = (fitting.iter().copied())
+                .filter(|&a| marks().all(|ch| a.digit(side, ch).is_some()))
+                .collect();
+            if !by_marks.is_empty() {
+                fitting = by_marks;
+            }
+        }
         let alphabet = match fitting.len() {
             1 => fitting[0],
             0 => {
@@ -1701,6 +1728,23 @@ impl Parser {
             .collect();
         let grid = Grid::from_cells(shape.clone(), digits)
             .expect("one digit per cell, each within the side");
+        let notes = if lines.iter().any(|l| !l.marks.is_empty()) {
+            // A symbol of no alphabet's cell (one alphabet fitting only the
+            // placed cells) is left out of the notes, not refused.
+            let mask = |m: &str| {
+                m.chars()
+                    .filter_map(|ch| alphabet.digit(side, ch))
+                    .fold(0u32, |acc, d| acc | 1 << (d - 1))
+            };
+            lines
+                .iter()
+                .flat_map(|l| {
+                    (0..l.cells.len()).map(move |i| l.marks.get(i).map_or(0, |m| mask(m)))
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         Ok(Puzzle {
             grid,
             notation: Notation {
@@ -1710,6 +1754,7 @@ impl Parser {
                 kind,
             },
             comment: None,
+            notes,
         })
     }
 
@@ -1980,6 +2025,7 @@ fn read_numbers(
             kind,
         },
         comment: None,
+        notes: Vec::new(),
     })
 }
 
@@ -2462,8 +2508,8 @@ fn split_cells(text: &str, number: usize) -> Line {
 
 /// A row of a candidate grid, as solvers print the position and forum
 /// posts quote it: `| 4  1679  12679 | 139  2369 …`, one word a cell, a
-/// digit alone a placed one, several the candidates of an empty cell (its
-/// digit is what the puzzle needs; the candidates follow from the rest).
+/// digit alone a placed one, several the candidates of an empty cell (kept
+/// as the line's `marks`, which become the puzzle's notes).
 /// `None` unless the line has box bars, `n` words for a side of at least
 /// 6, each of distinct symbols of one of the side's alphabets, some word
 /// of several, and no numbers' reading (every word a number up to the
@@ -2531,9 +2577,19 @@ fn split_candidates(text: &str, number: usize) -> Option<Line> {
             }
         })
         .collect();
+    let marks = (words.iter())
+        .map(|&(w, _)| {
+            if w.chars().nth(1).is_some() {
+                w.to_string()
+            } else {
+                String::new()
+            }
+        })
+        .collect();
     Some(Line {
         number,
         cells,
+        marks,
         decorated: true,
         ..Line::default()
     })

@@ -195,6 +195,8 @@ pub enum Kind {
         givens: usize,
         /// Puzzles in the text.
         puzzles: usize,
+        /// Cells given notes: a candidate grid's candidates.
+        notes: usize,
     },
     /// A puzzle with entries from a link.
     Opened {
@@ -1032,6 +1034,12 @@ impl Session {
         };
         let shape = puzzle.grid.shape().clone();
         self.replace(puzzle.grid.clone(), Grid::empty(shape.clone()));
+        // A candidate grid's candidates come in as notes, in the same step:
+        // `replace` remembered the notes before it.
+        let mut notes = 0;
+        if !puzzle.notes.is_empty() && self.set_notes(&puzzle.notes).is_ok() {
+            notes = self.notes.iter().filter(|&&n| n != 0).count();
+        }
         self.alphabet = puzzle.notation.alphabet;
         self.layout = puzzle.notation.layout;
         self.mode = Mode::Edit;
@@ -1040,6 +1048,7 @@ impl Session {
             alphabet: self.alphabet,
             givens: puzzle.grid.filled(),
             puzzles,
+            notes,
         })
     }
 
@@ -1683,7 +1692,8 @@ mod tests {
                 shape: Shape::S9,
                 alphabet: Alphabet::Digits,
                 givens: 17,
-                puzzles: 2
+                puzzles: 2,
+                notes: 0
             }
         );
         assert_eq!((s.shape(), s.mode()), (&Shape::S9, Mode::Edit));
@@ -1697,6 +1707,58 @@ mod tests {
         assert_eq!(s.alphabet(), Alphabet::default_for(16));
         s.redo();
         assert_eq!((s.shape(), s.givens()[0]), (&Shape::S9, 4));
+    }
+
+    #[test]
+    fn a_candidate_grid_loads_its_candidates_as_notes_in_one_step() {
+        // A solved grid's digit in some cells, that digit and the next as
+        // the candidates of the others.
+        let digit = |r: usize, c: usize| (r * 3 + r / 3 + c) % 9 + 1;
+        let mut text = String::new();
+        for r in 0..9 {
+            for c in 0..9 {
+                text += if c % 3 == 0 { "| " } else { " " };
+                let d = digit(r, c);
+                text += &match (r + c) % 4 {
+                    0 => format!("{d}  "),
+                    _ => format!("{d}{}", d % 9 + 1),
+                };
+            }
+            text += " |\n";
+        }
+        let mut s = session(NINE);
+        s.select(1);
+        s.toggle_note(7);
+        let before = (s.givens().to_vec(), s.notes().to_vec());
+        assert_eq!(before.1[1], 1 << 6);
+        let loaded = s.load_text(&text, None);
+        let Kind::Loaded { givens, notes, .. } = loaded.kind else {
+            panic!("{loaded:?}");
+        };
+        let marked = (0..81).filter(|&i| (i / 9 + i % 9) % 4 != 0).count();
+        assert_eq!((givens, notes), (81 - marked, marked));
+        for i in 0..81 {
+            let (r, c) = (i / 9, i % 9);
+            let d = digit(r, c);
+            let want = if (r + c) % 4 == 0 {
+                0
+            } else {
+                1 << (d - 1) | 1 << (d % 9)
+            };
+            assert_eq!(
+                (s.notes()[i], s.givens()[i] != 0),
+                (want, want == 0),
+                "cell {i}"
+            );
+        }
+        // One undo takes back the givens and the notes together.
+        s.undo();
+        assert_eq!((s.givens(), s.notes()), (&before.0[..], &before.1[..]));
+        s.redo();
+        assert_eq!(s.notes().iter().filter(|&&n| n != 0).count(), marked);
+        // A plain puzzle loaded after it leaves no notes behind.
+        s.load_text(NINE, None);
+        assert!(s.notes().iter().all(|&n| n == 0));
     }
 
     #[test]

@@ -1292,6 +1292,40 @@ fn candidate_grids_as_solvers_print_them() {
         vec![format!("ok 9 digits pretty {expected}")],
         "{pm}"
     );
+    // The candidates come with the puzzle, as its notes: each empty cell's
+    // word as a set of digits, none for a placed cell.
+    let notes = |text: &str| match &parse_all(text, ParseOptions::default())[0].result {
+        Ok(p) => p.notes.clone(),
+        Err(e) => panic!("{e:?}"),
+    };
+    let mask = |w: &str| (w.bytes()).fold(0u32, |m, b| m | 1 << (b - b'1'));
+    let wanted: Vec<u32> = (words.iter())
+        .map(|w| if w.len() > 1 { mask(w) } else { 0 })
+        .collect();
+    assert_eq!(notes(&pm), wanted);
+    // An eliminated candidate is gone from its cell's notes (the position a
+    // forum post quotes is past the givens' own eliminations).
+    let cell = (0..81).find(|&i| words[i].len() > 2).unwrap();
+    let fewer = &words[cell][1..];
+    let (r, c) = (cell / 9, cell % 9);
+    let moved = pm
+        .lines()
+        .nth(1 + r + r / 3)
+        .map(|row| row.to_string())
+        .unwrap();
+    let row_words: Vec<&str> = moved.split(['|', ' ']).filter(|w| !w.is_empty()).collect();
+    assert_eq!(row_words[c], words[cell]);
+    let edited = moved.replacen(
+        &format!(" {} ", words[cell]),
+        &format!(" {fewer:<w$} ", w = words[cell].len()),
+        1,
+    );
+    let pm_fewer = pm.replacen(&moved, &edited, 1);
+    let mut want_fewer = wanted.clone();
+    want_fewer[cell] = mask(fewer);
+    assert_eq!(notes(&pm_fewer), want_fewer, "{pm_fewer}");
+    // Any other layout has none.
+    assert!(notes(NINE).is_empty());
     // Each word's symbols distinct and of the side: a repeat is no set of
     // candidates, and its row is reported.
     let bad = pm.replacen(

@@ -229,6 +229,7 @@ impl CheckJob {
                     kind,
                 },
                 comment: None,
+                notes: Vec::new(),
             },
             index: index as usize,
             line: line as usize,

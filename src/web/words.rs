@@ -257,12 +257,17 @@ pub fn feedback(f: &Feedback, s: &Session) -> (String, Tone) {
             alphabet,
             givens,
             puzzles,
+            notes,
         } => {
             let mut m = format!(
-                "Loaded a {shape} puzzle in {} with {}.",
+                "Loaded a {shape} puzzle in {} with {}",
                 alphabet.name(shape.side()),
                 count(*givens, "given", "givens")
             );
+            if *notes > 0 {
+                m.push_str(&format!(" and the candidates of {} as notes", count(*notes, "cell", "cells")));
+            }
+            m.push('.');
             if *puzzles > 1 {
                 m.push_str(&format!(
                     " The text held {puzzles} puzzles; this is the first."

@@ -205,9 +205,34 @@ test('3. a grid copied from a web page table, a spreadsheet, a drawing, code, wi
     }
     pm.push(`'${band}'${band}'${band}'`);
     await pasteText(page, `${pm.join('\n')}\n`);
-    assert.match(await status(page), /^Loaded a 9×9 puzzle in 1–9 with \d+ givens\.$/);
-    const placed = words.map((w) => (w.length === 1 ? w : '.')).join('');
-    assert.equal((await cellTexts(page)).map((t) => t || '.').join(''), placed);
+    const open = words.filter((w) => w.length > 1).length;
+    assert.equal(
+      await status(page),
+      `Loaded a 9×9 puzzle in 1–9 with ${81 - open} givens and the candidates of ${open} cells as notes.`,
+    );
+    // Each placed cell shows its digit, each other cell its candidates as notes.
+    assert.deepEqual(await cellTexts(page), words);
+    assert.equal(await page.locator('#grid .notes').count(), open);
+    await page.screenshot({ path: join(SHOTS, 'candidate-grid-pasted.png') });
+    // With the other features: one undo takes the puzzle and its notes back
+    // to the grid before, redo brings both; autosaved, so a reload keeps the
+    // notes; Solve fills the open cells over them.
+    await page.click('#undo');
+    assert.equal((await cellTexts(page)).map((t) => t || '.').join(''), POJ[0]);
+    assert.equal(await page.locator('#grid .notes').count(), 0);
+    await page.click('#redo');
+    assert.deepEqual(await cellTexts(page), words, 'after redo');
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    assert.deepEqual(await cellTexts(page), words, 'after a reload');
+    await page.click('#solve');
+    await solved(page);
+    const answer = POJ_OUT[1].trim();
+    assert.equal((await cellTexts(page)).join(''), answer);
+    assert.ok(
+      words.every((w, i) => w.length === 1 || w.includes(answer[i])),
+      'every candidate grid cell holds its answer among its notes',
+    );
   });
 });
 
