@@ -622,6 +622,9 @@ impl Parser {
             self.code_line(trimmed);
         } else if self.code.depth > 0 && self.code_member(text, trimmed) {
             // A cell or a member of an array or object laid out one a line.
+        } else if let Some(line) = library_line(text, self.line_no) {
+            self.flush_gathered();
+            self.content(line);
         } else if trimmed.starts_with('#') || is_border(trimmed, self.open_side()) {
             // Comments and decoration hold no cells.
         } else {
@@ -2506,17 +2509,97 @@ fn split_cells(text: &str, number: usize) -> Line {
     }
 }
 
+/// A line of HoDoKu's library format, as its technique collections and
+/// forum posts give a position: `:0100:1:.+92….+9:811 515 …:193::`, the
+/// fields a technique's code, its digit, the grid (`+` before a digit the
+/// player placed), the candidates deleted (`dRC`: digit `d` gone from row
+/// `R`, column `C`), then what the step eliminates and places. The grid's
+/// digits, placed ones included, are its cells; where candidates were
+/// deleted, each empty cell's notes are the digits its row, column and box
+/// leave it, less those deleted. The whole line is the comment.
+fn library_line(text: &str, number: usize) -> Option<Line> {
+    let lead = text.len() - text.trim_start().len();
+    let line = text.trim();
+    let mut fields = line.strip_prefix(':')?.split(':');
+    let code = fields.next()?;
+    let step_digit = fields.next()?;
+    let grid = fields.next()?;
+    if code.is_empty() || !code.bytes().all(|b| b.is_ascii_digit()) || grid.is_empty() {
+        return None;
+    }
+    let grid_at = lead + 1 + code.len() + 1 + step_digit.len() + 1;
+    let mut cells = Vec::new();
+    for (i, ch) in grid.chars().enumerate() {
+        if ch != '+' {
+            cells.push((ch, (text[..grid_at].chars().count() + i + 1) as u32));
+        }
+    }
+    let mut marks = Vec::new();
+    let deleted = fields.next().unwrap_or("").trim();
+    if cells.len() == 81 && !deleted.is_empty() {
+        let digit = |ch: char| ch.to_digit(10).filter(|d| (1..=9).contains(d));
+        let mut gone = [0u32; 81];
+        for word in deleted.split_whitespace() {
+            let [d, r, c] = word.as_bytes() else {
+                return None;
+            };
+            let (d, r, c) = (digit(*d as char)?, digit(*r as char)?, digit(*c as char)?);
+            gone[(r as usize - 1) * 9 + c as usize - 1] |= 1 << d;
+        }
+        let placed: Vec<u32> = cells.iter().map(|c| digit(c.0).unwrap_or(0)).collect();
+        let sees = |a: usize, b: usize| {
+            a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3)
+        };
+        marks = (0..81)
+            .map(|i| {
+                if placed[i] != 0 {
+                    return String::new();
+                }
+                let taken = (0..81)
+                    .filter(|&j| sees(i, j))
+                    .fold(gone[i], |m, j| m | 1 << placed[j]);
+                (1..=9u32)
+                    .filter(|d| taken & 1 << d == 0)
+                    .filter_map(|d| char::from_digit(d, 10))
+                    .collect()
+            })
+            .collect();
+    }
+    Some(Line {
+        number,
+        cells,
+        comment: Some(format!("\t{line}")),
+        marks,
+        ..Line::default()
+    })
+}
+
 /// A row of a candidate grid, as solvers print the position and forum
 /// posts quote it: `| 4  1679  12679 | 139  2369 …`, one word a cell, a
 /// digit alone a placed one, several the candidates of an empty cell (kept
-/// as the line's `marks`, which become the puzzle's notes).
-/// `None` unless the line has box bars, `n` words for a side of at least
+/// as the line's `marks`, which become the puzzle's notes). Box bars are
+/// optional (some programs save the words in columns alone).
+/// `None` unless the line has `n` words for a side of at least
 /// 6, each of distinct symbols of one of the side's alphabets, some word
-/// of several, and no numbers' reading (every word a number up to the
-/// side); nor are `n` words of `n` symbols candidates: they are a whole
-/// puzzle's rows.
+/// of several, no numbers' reading (every word a number up to the side),
+/// and the row a position's (below); nor are `n` words of `n` symbols
+/// candidates: they are a whole puzzle's rows.
 fn split_candidates(text: &str, number: usize) -> Option<Line> {
-    if !text.contains('|') {
+    // The words counted first, byte by byte and without allocating: most
+    // lines are not candidates (a grid's row has no word of several).
+    let (mut count, mut run, mut long) = (0usize, 0usize, false);
+    for b in text.bytes() {
+        if b.is_ascii_whitespace() || b == b'|' {
+            run = 0;
+        } else {
+            count += usize::from(run == 0);
+            run += 1;
+            long |= run > 1;
+        }
+    }
+    // (A separator beyond ASCII, as a web page's no-break space, joins
+    // words here: such a line takes the full test below.)
+    if text.is_ascii() && (!long || count < 6 || !BOX_SIDES.contains(&count)) {
         return None;
     }
     let mut words: Vec<(&str, u32)> = Vec::new();
@@ -2565,6 +2648,24 @@ fn split_candidates(text: &str, number: usize) -> Option<Line> {
         })
     };
     if !Alphabet::single_char(n).iter().any(fits) {
+        return None;
+    }
+    // A position's row: its placed symbols distinct, and none of them
+    // among the row's candidates (every solver prints them so). A row of
+    // numbers is not (`| 0 0 17 0 | …`: blanks repeat; `10`, `11` share a
+    // digit with a placed one), so a wrong number in it is reported, not
+    // read as candidates.
+    let mut placed = 0u128;
+    for w in words.iter().filter(|w| w.0.len() == 1) {
+        let bit = 1u128 << (w.0.as_bytes()[0].to_ascii_uppercase() & 127);
+        if placed & bit != 0 {
+            return None;
+        }
+        placed |= bit;
+    }
+    let in_row =
+        |w: &str| (w.bytes()).any(|b| placed & 1u128 << (b.to_ascii_uppercase() & 127) != 0);
+    if words.iter().any(|w| w.0.len() > 1 && in_row(w.0)) {
         return None;
     }
     let cells = words

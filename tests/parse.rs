@@ -435,6 +435,21 @@ fn numbers_out_of_range_or_mixed_say_where() {
         got[0].starts_with("err 4:") && got[0].contains("a number above 16"),
         "{got:?}"
     );
+    // The same with box bars (our pretty layout of numbers): still a wrong
+    // number, never a candidate grid's row that holds `1` and `7`.
+    let barred: Vec<String> = rows
+        .iter()
+        .map(|r| {
+            let w: Vec<&str> = r.split_whitespace().collect();
+            let boxes: Vec<String> = w.chunks(4).map(|b| b.join(" ")).collect();
+            format!("| {} |", boxes.join(" | "))
+        })
+        .collect();
+    let got = run(&(barred.join("\n") + "\n"), ParseOptions::default());
+    assert!(
+        got.len() == 1 && got[0].starts_with("err 4:") && got[0].contains("a number above 16"),
+        "{got:?}"
+    );
     // 26 in a 25×25 row.
     let row25 = (1..=25)
         .map(|v| if v == 3 { "26".into() } else { v.to_string() })
@@ -1326,6 +1341,22 @@ fn candidate_grids_as_solvers_print_them() {
     assert_eq!(notes(&pm_fewer), want_fewer, "{pm_fewer}");
     // Any other layout has none.
     assert!(notes(NINE).is_empty());
+    // The same words in columns without bars or rules, as some programs
+    // save a position, read the same.
+    let bare: String = pm
+        .lines()
+        .filter(|l| l.contains(|c: char| c.is_ascii_digit()))
+        .map(|l| l.replace('|', " ") + "\n")
+        .collect();
+    assert_eq!(
+        run(&bare, ParseOptions::default()),
+        vec![format!("ok 9 digits pretty {expected}")],
+        "{bare}"
+    );
+    assert_eq!(notes(&bare), wanted);
+    // Copied from a web page, where the spaces are no-break spaces.
+    let web = bare.replace(' ', "\u{a0}");
+    assert_eq!(notes(&web), wanted);
     // Each word's symbols distinct and of the side: a repeat is no set of
     // candidates, and its row is reported.
     let bad = pm.replacen(
@@ -1346,4 +1377,71 @@ fn candidate_grids_as_solvers_print_them() {
         run(&line, ParseOptions::default()),
         vec![format!("ok 9 digits line {SOLVED}")]
     );
+}
+
+#[test]
+fn positions_in_hodoku_library_lines() {
+    // `:code:digit:grid:deleted:eliminated:placed:` — a `+` before a digit
+    // the player placed; deleted candidates as digit, row, column.
+    let mut grid = String::new();
+    let placed = [1usize, 2, 10];
+    for (i, ch) in NINE.chars().enumerate() {
+        if placed.contains(&i) {
+            grid.push('+');
+            grid.push(SOLVED.as_bytes()[i] as char);
+        } else {
+            grid.push(ch);
+        }
+    }
+    let mut cells: Vec<char> = NINE.chars().collect();
+    for &i in &placed {
+        cells[i] = SOLVED.as_bytes()[i] as char;
+    }
+    let position: String = cells.iter().collect();
+    let sees = |a: usize, b: usize| {
+        a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3))
+    };
+    let basic: Vec<u32> = (0..81)
+        .map(|i| {
+            if cells[i] != '.' {
+                return 0;
+            }
+            (1..=9u32)
+                .filter(|&d| {
+                    !(0..81).any(|j| sees(i, j) && cells[j] == char::from_digit(d, 10).unwrap())
+                })
+                .fold(0, |m, d| m | 1 << (d - 1))
+        })
+        .collect();
+    // Two candidates deleted from two open cells (their lowest ones).
+    let open: Vec<usize> = (0..81)
+        .filter(|&i| basic[i].count_ones() > 2)
+        .take(2)
+        .collect();
+    let mut wanted = basic.clone();
+    let mut deleted = Vec::new();
+    for &i in &open {
+        let d = basic[i].trailing_zeros() + 1;
+        wanted[i] &= !(1 << (d - 1));
+        deleted.push(format!("{d}{}{}", i / 9 + 1, i % 9 + 1));
+    }
+    let line = format!(":0100:5:{grid}:{}:511::", deleted.join(" "));
+    assert_eq!(
+        run(&line, ParseOptions::default()),
+        vec![format!("ok 9 digits line {position} #{line}")]
+    );
+    let entries = parse_all(&line, ParseOptions::default());
+    let puzzle = entries[0].result.as_ref().unwrap();
+    assert_eq!(puzzle.notes, wanted);
+    // Without deletions, the position alone: no notes.
+    let plain = format!(":0000:x:{grid}:::");
+    let entries = parse_all(&plain, ParseOptions::default());
+    let puzzle = entries[0].result.as_ref().unwrap();
+    assert_eq!(puzzle.grid.filled(), 81 - position.matches('.').count());
+    assert!(puzzle.notes.is_empty());
+    // A deletion that names no cell leaves the line to the usual reading,
+    // which reports it.
+    let bad = format!(":0100:5:{grid}:5x1:::");
+    let got = run(&bad, ParseOptions::default());
+    assert!(got[0].starts_with("err 1"), "{got:?}");
 }

@@ -125,7 +125,7 @@ test('2. the controls never move under the pointer: three Hints at one spot reac
   }, LAPTOP);
 });
 
-test('3. a grid copied from a web page table, a spreadsheet, a drawing, code, with coordinates or candidates loads', async () => {
+test('3. a grid copied from a web page table, a spreadsheet, a drawing, code, with coordinates or candidates (also as HoDoKu lines) loads', async () => {
   await withPage(async (page) => {
     const rows = [];
     for (let r = 0; r < 9; r++) {
@@ -233,6 +233,18 @@ test('3. a grid copied from a web page table, a spreadsheet, a drawing, code, wi
       words.every((w, i) => w.length === 1 || w.includes(answer[i])),
       'every candidate grid cell holds its answer among its notes',
     );
+    // The same position as a line of HoDoKu's library format, one candidate
+    // deleted (digit, row, column): the notes are the rest.
+    const at = words.findIndex((w) => w.length > 2);
+    const deleted = `${words[at][0]}${Math.floor(at / 9) + 1}${(at % 9) + 1}`;
+    const grid = words.map((w) => (w.length === 1 ? w : '.')).join('');
+    await pasteText(page, `:0100:1:${grid}:${deleted}:::\n`);
+    assert.equal(
+      await status(page),
+      `Loaded a 9×9 puzzle in 1–9 with ${81 - open} givens and the candidates of ${open} cells as notes.`,
+    );
+    const less = words.map((w, i) => (i === at ? w.slice(1) : w));
+    assert.deepEqual(await cellTexts(page), less, 'a library line: the deleted candidate is no note');
   });
 });
 
