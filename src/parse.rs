@@ -1655,17 +1655,15 @@ impl Parser {
             .filter(|(_, bad)| bad.is_none())
             .map(|(&a, _)| a)
             .collect();
-        let marks = || {
-            lines
-                .iter()
-                .flat_map(|l| l.marks.iter().flat_map(|m| m.chars()))
-        };
-        if fitting.len() > 1 && lines.iter().any(|l| !l.marks.is_empty()) {
+        let marked = lines.iter().any(|l| !l.marks.is_empty());
+        if fitting.len() > 1 && marked {
             // A candidate grid's candidates settle what its placed cells
             // leave open (`1`–`9A`–`G` or `0`–`F` when only digits are placed).
-            let by_marks: Vec<Alphabet> = (fitting.iter().copied())
-                .filter(|&a| marks().all(|ch| a.digit(side, ch).is_some()))
-                .collect();
+            let mut by_marks = fitting.clone();
+            by_marks.retain(|&a| {
+                (lines.iter().flat_map(|l| &l.marks))
+                    .all(|m| m.chars().all(|ch| a.digit(side, ch).is_some()))
+            });
             if !by_marks.is_empty() {
                 fitting = by_marks;
             }
@@ -1731,23 +1729,22 @@ impl Parser {
             .collect();
         let grid = Grid::from_cells(shape.clone(), digits)
             .expect("one digit per cell, each within the side");
-        let notes = if lines.iter().any(|l| !l.marks.is_empty()) {
+        let mut notes = Vec::new();
+        if marked {
             // A symbol of no alphabet's cell (one alphabet fitting only the
             // placed cells) is left out of the notes, not refused.
-            let mask = |m: &str| {
-                m.chars()
-                    .filter_map(|ch| alphabet.digit(side, ch))
-                    .fold(0u32, |acc, d| acc | 1 << (d - 1))
-            };
-            lines
-                .iter()
-                .flat_map(|l| {
-                    (0..l.cells.len()).map(move |i| l.marks.get(i).map_or(0, |m| mask(m)))
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
+            for l in lines {
+                for i in 0..l.cells.len() {
+                    let mut mask = 0u32;
+                    for ch in l.marks.get(i).map_or("", |m| m).chars() {
+                        if let Some(d) = alphabet.digit(side, ch) {
+                            mask |= 1 << (d - 1);
+                        }
+                    }
+                    notes.push(mask);
+                }
+            }
+        }
         Ok(Puzzle {
             grid,
             notation: Notation {
@@ -2517,6 +2514,7 @@ fn split_cells(text: &str, number: usize) -> Line {
 /// digits, placed ones included, are its cells; where candidates were
 /// deleted, each empty cell's notes are the digits its row, column and box
 /// leave it, less those deleted. The whole line is the comment.
+#[inline(never)]
 fn library_line(text: &str, number: usize) -> Option<Line> {
     let lead = text.len() - text.trim_start().len();
     let line = text.trim();
@@ -2568,7 +2566,7 @@ fn library_line(text: &str, number: usize) -> Option<Line> {
     Some(Line {
         number,
         cells,
-        comment: Some(format!("\t{line}")),
+        comment: Some(String::from("\t") + line),
         marks,
         ..Line::default()
     })

@@ -1037,8 +1037,11 @@ impl Session {
         // A candidate grid's candidates come in as notes, in the same step:
         // `replace` remembered the notes before it.
         let mut notes = 0;
-        if !puzzle.notes.is_empty() && self.set_notes(&puzzle.notes).is_ok() {
-            notes = self.notes.iter().filter(|&&n| n != 0).count();
+        if puzzle.notes.len() == self.notes.len() {
+            for (mine, &m) in self.notes.iter_mut().zip(&puzzle.notes) {
+                *mine = m;
+                notes += usize::from(m != 0);
+            }
         }
         self.alphabet = puzzle.notation.alphabet;
         self.layout = puzzle.notation.layout;
@@ -1711,17 +1714,24 @@ mod tests {
 
     #[test]
     fn a_candidate_grid_loads_its_candidates_as_notes_in_one_step() {
-        // A solved grid's digit in some cells, that digit and the next as
-        // the candidates of the others.
+        // A solved grid's digit in some cells; in the others that digit and
+        // the lowest its row does not place, as a position's candidates.
         let digit = |r: usize, c: usize| (r * 3 + r / 3 + c) % 9 + 1;
+        let placed = |r: usize, c: usize| (r + c).is_multiple_of(4);
+        let other = |r: usize, c: usize| {
+            (1..=9)
+                .find(|&e| e != digit(r, c) && !(0..9).any(|k| placed(r, k) && digit(r, k) == e))
+                .unwrap()
+        };
         let mut text = String::new();
         for r in 0..9 {
             for c in 0..9 {
                 text += if c % 3 == 0 { "| " } else { " " };
                 let d = digit(r, c);
-                text += &match (r + c) % 4 {
-                    0 => format!("{d}  "),
-                    _ => format!("{d}{}", d % 9 + 1),
+                text += &if placed(r, c) {
+                    format!("{d}  ")
+                } else {
+                    format!("{d}{}", other(r, c))
                 };
             }
             text += " |\n";
@@ -1735,15 +1745,15 @@ mod tests {
         let Kind::Loaded { givens, notes, .. } = loaded.kind else {
             panic!("{loaded:?}");
         };
-        let marked = (0..81).filter(|&i| (i / 9 + i % 9) % 4 != 0).count();
+        let marked = (0..81).filter(|&i| !placed(i / 9, i % 9)).count();
         assert_eq!((givens, notes), (81 - marked, marked));
         for i in 0..81 {
             let (r, c) = (i / 9, i % 9);
             let d = digit(r, c);
-            let want = if (r + c) % 4 == 0 {
+            let want = if placed(r, c) {
                 0
             } else {
-                1 << (d - 1) | 1 << (d % 9)
+                1 << (d - 1) | 1 << (other(r, c) - 1)
             };
             assert_eq!(
                 (s.notes()[i], s.givens()[i] != 0),

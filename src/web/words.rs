@@ -265,7 +265,9 @@ pub fn feedback(f: &Feedback, s: &Session) -> (String, Tone) {
                 count(*givens, "given", "givens")
             );
             if *notes > 0 {
-                m.push_str(&format!(" and the candidates of {} as notes", count(*notes, "cell", "cells")));
+                m.push_str(" and the candidates of ");
+                m.push_str(&count(*notes, "cell", "cells"));
+                m.push_str(" as notes");
             }
             m.push('.');
             if *puzzles > 1 {
