@@ -95,6 +95,9 @@ pub struct Puzzle {
     /// (bit `d - 1` for digit `d`; 0 for a given); empty when the text
     /// gives none. The page shows them as the person's notes.
     pub notes: Vec<u32>,
+    /// Cells of `grid` the text marks as placed by the player rather than
+    /// given (HoDoKu's `+`), row-major; the page loads them as entries.
+    pub placed: Vec<usize>,
 }
 
 /// What the caller knows about the input.
@@ -376,6 +379,8 @@ struct Line {
     /// A candidate grid's words beside its cells (empty for a placed
     /// cell); empty for any other line.
     marks: Vec<String>,
+    /// The cells (indices into `cells`) placed by the player, not given.
+    placed: Vec<usize>,
 }
 
 impl Line {
@@ -810,6 +815,7 @@ impl Parser {
             },
             comment,
             notes: Vec::new(),
+            placed: Vec::new(),
         };
         self.emit(self.line_no, Ok(puzzle));
         true
@@ -1745,6 +1751,12 @@ impl Parser {
                 }
             }
         }
+        let mut placed = Vec::new();
+        let mut at = 0;
+        for l in lines {
+            placed.extend(l.placed.iter().map(|&i| at + i));
+            at += l.cells.len();
+        }
         Ok(Puzzle {
             grid,
             notation: Notation {
@@ -1755,6 +1767,7 @@ impl Parser {
             },
             comment: None,
             notes,
+            placed,
         })
     }
 
@@ -2026,6 +2039,7 @@ fn read_numbers(
         },
         comment: None,
         notes: Vec::new(),
+        placed: Vec::new(),
     })
 }
 
@@ -2509,7 +2523,7 @@ fn split_cells(text: &str, number: usize) -> Line {
 /// A line of HoDoKu's library format, as its technique collections and
 /// forum posts give a position: `:0100:1:.+92….+9:811 515 …:193::`, the
 /// fields a technique's code, its digit, the grid (`+` before a digit the
-/// player placed), the candidates deleted (`dRC`: digit `d` gone from row
+/// player placed: the puzzle's `placed`), the candidates deleted (`dRC`: digit `d` gone from row
 /// `R`, column `C`), then what the step eliminates and places. The grid's
 /// digits, placed ones included, are its cells; where candidates were
 /// deleted, each empty cell's notes are the digits its row, column and box
@@ -2526,11 +2540,17 @@ fn library_line(text: &str, number: usize) -> Option<Line> {
         return None;
     }
     let grid_at = lead + 1 + code.len() + 1 + step_digit.len() + 1;
-    let mut cells = Vec::new();
+    let (mut cells, mut placed) = (Vec::new(), Vec::new());
+    let mut plus = false;
     for (i, ch) in grid.chars().enumerate() {
-        if ch != '+' {
-            cells.push((ch, (text[..grid_at].chars().count() + i + 1) as u32));
+        if ch == '+' {
+            plus = true;
+            continue;
         }
+        if std::mem::take(&mut plus) {
+            placed.push(cells.len());
+        }
+        cells.push((ch, (text[..grid_at].chars().count() + i + 1) as u32));
     }
     let mut marks = Vec::new();
     let deleted = fields.next().unwrap_or("").trim();
@@ -2544,18 +2564,18 @@ fn library_line(text: &str, number: usize) -> Option<Line> {
             let (d, r, c) = (digit(*d as char)?, digit(*r as char)?, digit(*c as char)?);
             gone[(r as usize - 1) * 9 + c as usize - 1] |= 1 << d;
         }
-        let placed: Vec<u32> = cells.iter().map(|c| digit(c.0).unwrap_or(0)).collect();
+        let values: Vec<u32> = cells.iter().map(|c| digit(c.0).unwrap_or(0)).collect();
         let sees = |a: usize, b: usize| {
             a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3)
         };
         marks = (0..81)
             .map(|i| {
-                if placed[i] != 0 {
+                if values[i] != 0 {
                     return String::new();
                 }
                 let taken = (0..81)
                     .filter(|&j| sees(i, j))
-                    .fold(gone[i], |m, j| m | 1 << placed[j]);
+                    .fold(gone[i], |m, j| m | 1 << values[j]);
                 (1..=9u32)
                     .filter(|d| taken & 1 << d == 0)
                     .filter_map(|d| char::from_digit(d, 10))
@@ -2568,6 +2588,7 @@ fn library_line(text: &str, number: usize) -> Option<Line> {
         cells,
         comment: Some(String::from("\t") + line),
         marks,
+        placed,
         ..Line::default()
     })
 }

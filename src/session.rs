@@ -193,6 +193,8 @@ pub enum Kind {
         alphabet: Alphabet,
         /// Its number of givens.
         givens: usize,
+        /// Digits the text marks as the player's, loaded as entries.
+        entries: usize,
         /// Puzzles in the text.
         puzzles: usize,
         /// Cells given notes: a candidate grid's candidates.
@@ -1033,7 +1035,14 @@ impl Session {
             Err(e) => return Feedback::refused(Refusal::Unreadable(e)),
         };
         let shape = puzzle.grid.shape().clone();
-        self.replace(puzzle.grid.clone(), Grid::empty(shape.clone()));
+        // Digits the text marks as the player's (HoDoKu's `+`) are entries.
+        let (mut givens, mut entries) = (puzzle.grid.clone(), Grid::empty(shape.clone()));
+        for &cell in &puzzle.placed {
+            entries.set(cell, givens.get(cell));
+            givens.set(cell, 0);
+        }
+        let (given, placed) = (givens.filled(), entries.filled());
+        self.replace(givens, entries);
         // A candidate grid's candidates come in as notes, in the same step:
         // `replace` remembered the notes before it.
         let mut notes = 0;
@@ -1045,11 +1054,13 @@ impl Session {
         }
         self.alphabet = puzzle.notation.alphabet;
         self.layout = puzzle.notation.layout;
-        self.mode = Mode::Edit;
+        // A position with the player's digits goes on being played.
+        self.mode = if placed > 0 { Mode::Play } else { Mode::Edit };
         Feedback::of(Kind::Loaded {
             shape,
             alphabet: self.alphabet,
-            givens: puzzle.grid.filled(),
+            givens: given,
+            entries: placed,
             puzzles,
             notes,
         })
@@ -1695,6 +1706,7 @@ mod tests {
                 shape: Shape::S9,
                 alphabet: Alphabet::Digits,
                 givens: 17,
+                entries: 0,
                 puzzles: 2,
                 notes: 0
             }
@@ -1769,6 +1781,41 @@ mod tests {
         // A plain puzzle loaded after it leaves no notes behind.
         s.load_text(NINE, None);
         assert!(s.notes().iter().all(|&n| n == 0));
+    }
+
+    #[test]
+    fn a_hodoku_line_loads_the_players_digits_as_entries_and_goes_on_in_play() {
+        const SOLVED: &str =
+            "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+        // NINE with two of its empty cells placed by the player (`+`).
+        let mut grid = String::new();
+        for (i, ch) in NINE.chars().enumerate() {
+            if i == 1 || i == 2 {
+                grid.push('+');
+                grid.push(SOLVED.as_bytes()[i] as char);
+            } else {
+                grid.push(ch);
+            }
+        }
+        let mut s = Session::new(Shape::S9);
+        let loaded = s.load_text(&format!(":0000:x:{grid}:::"), None);
+        let Kind::Loaded {
+            givens,
+            entries,
+            notes,
+            ..
+        } = loaded.kind
+        else {
+            panic!("{loaded:?}");
+        };
+        assert_eq!((givens, entries, notes), (17, 2, 0));
+        assert_eq!(s.mode(), Mode::Play);
+        assert_eq!((s.givens()[1], s.entries()[1]), (0, 1));
+        assert_eq!((s.givens()[2], s.entries()[2]), (0, 7));
+        assert_eq!(s.givens()[0], 4);
+        // A puzzle with no digits of the player's is for editing, as before.
+        s.load_text(NINE, None);
+        assert_eq!(s.mode(), Mode::Edit);
     }
 
     #[test]

@@ -1433,6 +1433,8 @@ fn positions_in_hodoku_library_lines() {
     let entries = parse_all(&line, ParseOptions::default());
     let puzzle = entries[0].result.as_ref().unwrap();
     assert_eq!(puzzle.notes, wanted);
+    // The `+` digits are the player's: in the grid, and named as placed.
+    assert_eq!(puzzle.placed, placed);
     // Without deletions, the position alone: no notes.
     let plain = format!(":0000:x:{grid}:::");
     let entries = parse_all(&plain, ParseOptions::default());

@@ -230,6 +230,7 @@ impl CheckJob {
                 },
                 comment: None,
                 notes: Vec::new(),
+                placed: Vec::new(),
             },
             index: index as usize,
             line: line as usize,

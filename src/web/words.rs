@@ -256,6 +256,7 @@ pub fn feedback(f: &Feedback, s: &Session) -> (String, Tone) {
             shape,
             alphabet,
             givens,
+            entries,
             puzzles,
             notes,
         } => {
@@ -264,6 +265,10 @@ pub fn feedback(f: &Feedback, s: &Session) -> (String, Tone) {
                 alphabet.name(shape.side()),
                 count(*givens, "given", "givens")
             );
+            if *entries > 0 {
+                m.push_str(if *notes > 0 { ", " } else { " and " });
+                m.push_str(&count(*entries, "entry", "entries"));
+            }
             if *notes > 0 {
                 m.push_str(" and the candidates of ");
                 m.push_str(&count(*notes, "cell", "cells"));

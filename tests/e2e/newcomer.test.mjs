@@ -233,18 +233,34 @@ test('3. a grid copied from a web page table, a spreadsheet, a drawing, code, wi
       words.every((w, i) => w.length === 1 || w.includes(answer[i])),
       'every candidate grid cell holds its answer among its notes',
     );
-    // The same position as a line of HoDoKu's library format, one candidate
-    // deleted (digit, row, column): the notes are the rest.
-    const at = words.findIndex((w) => w.length > 2);
+    // The same position as a line of HoDoKu's library format: one cell
+    // placed by the player (`+`), one candidate deleted (digit, row,
+    // column). The player's digit is an entry, the page goes on in Play,
+    // and the notes are what the placed digits leave, less the deleted one.
+    const plus = words.findIndex((w) => w.length > 1);
+    const at = words.findIndex((w, i) => w.length > 2 && i !== plus && !sees(i, plus));
     const deleted = `${words[at][0]}${Math.floor(at / 9) + 1}${(at % 9) + 1}`;
-    const grid = words.map((w) => (w.length === 1 ? w : '.')).join('');
+    const cells = words.map((w, i) => (i === plus ? answer[i] : w.length === 1 ? w : '.'));
+    const grid = cells.map((c, i) => (i === plus ? `+${c}` : c)).join('');
     await pasteText(page, `:0100:1:${grid}:${deleted}:::\n`);
     assert.equal(
       await status(page),
-      `Loaded a 9×9 puzzle in 1–9 with ${81 - open} givens and the candidates of ${open} cells as notes.`,
+      `Loaded a 9×9 puzzle in 1–9 with ${81 - open} givens, 1 entry and the candidates of ${open - 1} cells as notes.`,
     );
-    const less = words.map((w, i) => (i === at ? w.slice(1) : w));
-    assert.deepEqual(await cellTexts(page), less, 'a library line: the deleted candidate is no note');
+    const left = cells.map((c, i) =>
+      c !== '.'
+        ? c
+        : [...'123456789']
+            .filter((d) => !cells.some((e, j) => e === d && sees(i, j)) && !(i === at && d === words[at][0]))
+            .join(''),
+    );
+    assert.deepEqual(await cellTexts(page), left, 'a library line: its position, less the deleted candidate');
+    assert.deepEqual(
+      (await cellMarks(page)).map((m, i) => (i === plus ? m : '')).filter(Boolean),
+      ['entry'],
+      "the player's digit is an entry",
+    );
+    assert.equal(await page.getAttribute('#mode-play', 'aria-checked'), 'true', 'Play mode');
   });
 });
 
