@@ -239,6 +239,12 @@ pub enum ParseErrorKind {
         /// The field, without its spaces and quotes.
         text: String,
     },
+    /// A word of a HoDoKu library line's deleted candidates that is not a
+    /// digit, a row and a column (`811`).
+    Deleted {
+        /// The word.
+        text: String,
+    },
 }
 
 impl fmt::Display for ParseErrorKind {
@@ -325,6 +331,11 @@ impl fmt::Display for ParseErrorKind {
                 f,
                 "{text:?} is no cell: a field of a CSV row holds one symbol, one number \
                  or nothing for an empty cell"
+            ),
+            ParseErrorKind::Deleted { text } => write!(
+                f,
+                "{text:?} is no deleted candidate: a HoDoKu line writes each as its digit, \
+                 row and column (\"811\": 8 from row 1, column 1)"
             ),
         }
     }
@@ -627,9 +638,12 @@ impl Parser {
             self.code_line(trimmed);
         } else if self.code.depth > 0 && self.code_member(text, trimmed) {
             // A cell or a member of an array or object laid out one a line.
-        } else if let Some(line) = library_line(text, self.line_no) {
+        } else if let Some(read) = library_line(text, self.line_no) {
             self.flush_gathered();
-            self.content(line);
+            match read {
+                Ok(line) => self.content(line),
+                Err((column, kind)) => self.emit_error(self.line_no, Some(column), kind),
+            }
         } else if trimmed.starts_with('#') || is_border(trimmed, self.open_side()) {
             // Comments and decoration hold no cells.
         } else {
@@ -2529,7 +2543,7 @@ fn split_cells(text: &str, number: usize) -> Line {
 /// deleted, each empty cell's notes are the digits its row, column and box
 /// leave it, less those deleted. The whole line is the comment.
 #[inline(never)]
-fn library_line(text: &str, number: usize) -> Option<Line> {
+fn library_line(text: &str, number: usize) -> Option<Result<Line, (usize, ParseErrorKind)>> {
     let lead = text.len() - text.trim_start().len();
     let line = text.trim();
     let mut fields = line.strip_prefix(':')?.split(':');
@@ -2558,10 +2572,17 @@ fn library_line(text: &str, number: usize) -> Option<Line> {
         let digit = |ch: char| ch.to_digit(10).filter(|d| (1..=9).contains(d));
         let mut gone = [0u32; 81];
         for word in deleted.split_whitespace() {
-            let [d, r, c] = word.as_bytes() else {
-                return None;
+            let dcr = match word.as_bytes() {
+                &[d, r, c] => digit(d as char).zip(digit(r as char)).zip(digit(c as char)),
+                _ => None,
             };
-            let (d, r, c) = (digit(*d as char)?, digit(*r as char)?, digit(*c as char)?);
+            let Some(((d, r), c)) = dcr else {
+                // The word is a slice of `text`: its byte offset in it.
+                let at = word.as_ptr() as usize - text.as_ptr() as usize;
+                let column = text[..at].chars().count() + 1;
+                let text = word.to_string();
+                return Some(Err((column, ParseErrorKind::Deleted { text })));
+            };
             gone[(r as usize - 1) * 9 + c as usize - 1] |= 1 << d;
         }
         let values: Vec<u32> = cells.iter().map(|c| digit(c.0).unwrap_or(0)).collect();
@@ -2583,14 +2604,14 @@ fn library_line(text: &str, number: usize) -> Option<Line> {
             })
             .collect();
     }
-    Some(Line {
+    Some(Ok(Line {
         number,
         cells,
         comment: Some(String::from("\t") + line),
         marks,
         placed,
         ..Line::default()
-    })
+    }))
 }
 
 /// A row of a candidate grid, as solvers print the position and forum

@@ -1441,9 +1441,14 @@ fn positions_in_hodoku_library_lines() {
     let puzzle = entries[0].result.as_ref().unwrap();
     assert_eq!(puzzle.grid.filled(), 81 - position.matches('.').count());
     assert!(puzzle.notes.is_empty());
-    // A deletion that names no cell leaves the line to the usual reading,
-    // which reports it.
-    let bad = format!(":0100:5:{grid}:5x1:::");
-    let got = run(&bad, ParseOptions::default());
-    assert!(got[0].starts_with("err 1"), "{got:?}");
+    // A deletion that names no cell is reported where it is.
+    let bad = format!(":0100:5:{grid}:{} 5x1:::", deleted[0]);
+    let column = bad.find("5x1").unwrap() + 1;
+    assert_eq!(
+        run(&bad, ParseOptions::default()),
+        vec![format!(
+            "err 1:{column} \"5x1\" is no deleted candidate: a HoDoKu line writes each as \
+             its digit, row and column (\"811\": 8 from row 1, column 1)"
+        )]
+    );
 }
