@@ -2537,8 +2537,9 @@ fn split_cells(text: &str, number: usize) -> Line {
 /// A line of HoDoKu's library format, as its technique collections and
 /// forum posts give a position: `:0100:1:.+92….+9:811 515 …:193::`, the
 /// fields a technique's code, its digit, the grid (`+` before a digit the
-/// player placed: the puzzle's `placed`), the candidates deleted (`dRC`: digit `d` gone from row
-/// `R`, column `C`), then what the step eliminates and places. The grid's
+/// player placed: the puzzle's `placed`), the candidates deleted (`dRC`:
+/// digit `d` gone from row `R`, column `C`), then what the step
+/// eliminates and places. The grid's
 /// digits, placed ones included, are its cells; where candidates were
 /// deleted, each empty cell's notes are the digits its row, column and box
 /// leave it, less those deleted. The whole line is the comment.
@@ -2554,6 +2555,7 @@ fn library_line(text: &str, number: usize) -> Option<Result<Line, (usize, ParseE
         return None;
     }
     let grid_at = lead + 1 + code.len() + 1 + step_digit.len() + 1;
+    let first_col = text[..grid_at].chars().count() + 1;
     let (mut cells, mut placed) = (Vec::new(), Vec::new());
     let mut plus = false;
     for (i, ch) in grid.chars().enumerate() {
@@ -2564,7 +2566,7 @@ fn library_line(text: &str, number: usize) -> Option<Result<Line, (usize, ParseE
         if std::mem::take(&mut plus) {
             placed.push(cells.len());
         }
-        cells.push((ch, (text[..grid_at].chars().count() + i + 1) as u32));
+        cells.push((ch, (first_col + i) as u32));
     }
     let mut marks = Vec::new();
     let deleted = fields.next().unwrap_or("").trim();
@@ -2586,17 +2588,14 @@ fn library_line(text: &str, number: usize) -> Option<Result<Line, (usize, ParseE
             gone[(r as usize - 1) * 9 + c as usize - 1] |= 1 << d;
         }
         let values: Vec<u32> = cells.iter().map(|c| digit(c.0).unwrap_or(0)).collect();
-        let sees = |a: usize, b: usize| {
-            a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3)
-        };
+        let geometry = crate::shape::Geometry::of(&Shape::S9);
         marks = (0..81)
             .map(|i| {
                 if values[i] != 0 {
                     return String::new();
                 }
-                let taken = (0..81)
-                    .filter(|&j| sees(i, j))
-                    .fold(gone[i], |m, j| m | 1 << values[j]);
+                let taken =
+                    (geometry.peers(i).iter()).fold(gone[i], |m, &j| m | 1 << values[j as usize]);
                 (1..=9u32)
                     .filter(|d| taken & 1 << d == 0)
                     .filter_map(|d| char::from_digit(d, 10))
