@@ -24,7 +24,7 @@
 //! The scaling keeps the symbol's proportions (a `1` stays narrow), and the
 //! levels stay grey (blur and anti-aliasing carry shape).
 
-use super::ink::Gray;
+use super::ink::{Gray, Ink};
 
 /// The side of the square a symbol is scaled to.
 pub const GLYPH: usize = 20;
@@ -102,6 +102,85 @@ pub fn inner_box(picture: &Gray, [left, top, right, bottom]: [f32; 4], cell: f32
         y1.min(picture.height).max(y0 + 1),
     );
     [x0, y0, x1, y1]
+}
+
+/// `b` (an [`inner_box`]) given back its margin on each side where a
+/// symbol crosses it: a two-digit number set tight in a 25×25 cell, its
+/// last digit against the frame, lost that digit's outer half to the
+/// margin and read `13` as `1`. A side widens while the next column (or
+/// row) out holds ink of the picture joined to the ink inside, up to the
+/// line's edge in `bounds` (as for [`inner_box`]), and stops at a column
+/// the ink fills nearly all along (90%: the line itself, or its
+/// anti-aliased edge; a symbol is shorter than its cell's inner part);
+/// an edge the ink fills that way already (a line's remnant) does not
+/// widen. Only the sides in `sides` (left, top, right, bottom) widen: in a
+/// photo, a thin cell line's blurred edge is too pale to fill its column
+/// in the picture's ink, and joined to a symbol set near it came in as
+/// part of the symbol (a `20` read `2`); the frame's edge, thick and
+/// dark, does fill it.
+pub fn widen(
+    ink: &Ink,
+    b: [usize; 4],
+    [left, top, right, bottom]: [f32; 4],
+    sides: [bool; 4],
+) -> [usize; 4] {
+    let [x0, y0, x1, y1] = b;
+    // Ink on line `i` (a column when `columns`) across `lo..hi`.
+    let inked = |columns: bool, i: usize, k: usize| {
+        if columns {
+            ink.at(i, k)
+        } else {
+            ink.at(k, i)
+        }
+    };
+    let filled = |columns: bool, i: usize, lo: usize, hi: usize| {
+        (lo..hi).filter(|&k| inked(columns, i, k)).count() * 10 >= (hi - lo) * 9
+    };
+    // From the edge line `edge` (inside the box) outward by `step` (±1),
+    // no further than `limit`: the new edge line.
+    let side = |columns: bool, edge: usize, step: isize, limit: usize, lo: usize, hi: usize| {
+        if filled(columns, edge, lo, hi) {
+            return edge;
+        }
+        let mut at = edge;
+        while at != limit {
+            let next = at.saturating_add_signed(step);
+            let joined = (lo..hi).any(|k| {
+                inked(columns, next, k)
+                    && (k.saturating_sub(1)..(k + 2).min(hi)).any(|j| inked(columns, at, j))
+            });
+            if !joined || filled(columns, next, lo, hi) {
+                break;
+            }
+            at = next;
+        }
+        at
+    };
+    let (w, h) = (ink.width, ink.height);
+    // The lines' edges, as pixel indices inside the cell.
+    let inside_lo = |edge: f32| edge.ceil().max(0.0) as usize;
+    let inside_hi = |edge: f32, n: usize| ((edge.floor() as usize).max(1) - 1).min(n - 1);
+    let limit = |k: usize, edge: usize, line: usize| if sides[k] { line } else { edge };
+    [
+        side(true, x0, -1, limit(0, x0, inside_lo(left).min(x0)), y0, y1),
+        side(false, y0, -1, limit(1, y0, inside_lo(top).min(y0)), x0, x1),
+        side(
+            true,
+            x1 - 1,
+            1,
+            limit(2, x1 - 1, inside_hi(right, w).max(x1 - 1)),
+            y0,
+            y1,
+        ) + 1,
+        side(
+            false,
+            y1 - 1,
+            1,
+            limit(3, y1 - 1, inside_hi(bottom, h).max(y1 - 1)),
+            x0,
+            x1,
+        ) + 1,
+    ]
 }
 
 /// The inner part with its paper made even: each pixel divided by the paper
@@ -687,6 +766,66 @@ mod tests {
             }
         }
         Gray::new(40, 40, pixels).unwrap()
+    }
+
+    /// The ink of a white picture with dark rectangles, as a drawn
+    /// picture's threshold finds it.
+    fn ink_with(width: usize, height: usize, rects: &[[usize; 4]]) -> Ink {
+        let mut bits = vec![false; width * height];
+        for r in rects {
+            for y in r[1]..r[3] {
+                for x in r[0]..r[2] {
+                    bits[y * width + x] = true;
+                }
+            }
+        }
+        Ink {
+            width,
+            height,
+            bits,
+        }
+    }
+
+    #[test]
+    fn a_symbol_against_a_line_gets_the_margin_back_and_a_remnant_does_not() {
+        // A 40×40 picture: a cell 36 pixels a side, its line at x 36..40
+        // and y 36..40; the inner part leaves a 2-pixel margin.
+        let (line_x, line_y) = ([36, 0, 40, 40], [0, 36, 40, 40]);
+        const ALL: [bool; 4] = [true; 4];
+        let bounds = [0.0, 0.0, 36.0, 36.0];
+        let g = cell_with(&[]);
+        let b = inner_box(&g, bounds, 36.0);
+        assert_eq!(b, [2, 2, 34, 34]);
+        // A digit set against the line (its right half in the margin): the
+        // box widens to the line, and no further.
+        let ink = ink_with(40, 40, &[line_x, line_y, [20, 10, 36, 28]]);
+        assert_eq!(widen(&ink, b, bounds, ALL), [2, 2, 36, 34]);
+        // A digit ending a pixel short of the box: nothing to give back.
+        let ink = ink_with(40, 40, &[line_x, line_y, [20, 10, 33, 28]]);
+        assert_eq!(widen(&ink, b, bounds, ALL), b);
+        // Ending in the margin: the box widens to its last column.
+        let ink = ink_with(40, 40, &[line_x, line_y, [20, 10, 35, 28]]);
+        assert_eq!(widen(&ink, b, bounds, ALL), [2, 2, 35, 34]);
+        // Only the sides asked for widen (a photo's cell beside the frame).
+        assert_eq!(widen(&ink, b, bounds, [true, true, false, true]), b);
+        assert_eq!(
+            widen(&ink, b, bounds, [false, false, true, false]),
+            [2, 2, 35, 34]
+        );
+        // A tall symbol crossing the bottom margin, and a line's remnant
+        // filling the box's right edge: the bottom widens, the right not
+        // (the remnant, crossing the top margin, takes the top out to the
+        // line's edge: it is erased as a remnant after).
+        let ink = ink_with(40, 40, &[line_x, line_y, [10, 6, 20, 36], [33, 0, 36, 40]]);
+        assert_eq!(widen(&ink, b, bounds, ALL), [2, 0, 34, 36]);
+        // Ink in the margin not joined to the ink at the box's edge (a
+        // speck below the symbol's end): no widening.
+        let ink = ink_with(
+            40,
+            40,
+            &[line_x, line_y, [20, 10, 34, 20], [34, 24, 36, 26]],
+        );
+        assert_eq!(widen(&ink, b, bounds, ALL), b);
     }
 
     #[test]

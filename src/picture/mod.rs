@@ -506,6 +506,14 @@ fn read_cells(
     // Each cell's inner part, and the contrast that is writing: well above
     // what blank cells show, judged against the grid's most contrasted cells.
     let cell = size as f32 / side as f32;
+    // A drawn picture (a screenshot: upright, no grain, no shadow), upright
+    // whichever corner is the grid's top-left (a picture turned).
+    let noise = ink::noise(square);
+    let [(x0, y0), (x1, y1), (x2, y2), (x3, y3)] = *straight.corners;
+    let near = |a: f32, b: f32| (a - b).abs() <= 1.0;
+    let upright = (near(y0, y1) && near(y3, y2) && near(x0, x3) && near(x1, x2))
+        || (near(x0, x1) && near(x3, x2) && near(y0, y3) && near(y1, y2));
+    let drawn = upright && noise <= CLEAN;
     let places = |columns| match (2..=5).find(|r| r * r == side).filter(|_| unproven) {
         Some(root) => lines::box_line_places(ink, side, root, columns, frame),
         None => lines::line_places(ink, side, columns, frame),
@@ -520,7 +528,11 @@ fn read_cells(
                 xs[c + 1].0 - xs[c + 1].1,
                 ys[r + 1].0 - ys[r + 1].1,
             ];
-            glyph::inner_box(square, bounds, cell)
+            // A symbol set against a line keeps its part in the margin: in
+            // a drawn picture along every line, in a photo along the frame
+            // alone (see `glyph::widen`).
+            let sides = [c == 0, r == 0, c + 1 == side, r + 1 == side].map(|frame| drawn || frame);
+            glyph::widen(ink, glyph::inner_box(square, bounds, cell), bounds, sides)
         })
         .collect();
     // A grainy photo's grain, strung together at a cell's thresholds, reads
@@ -529,7 +541,6 @@ fn read_cells(
     // to keep (48 pixels and more: not a 25×25, whose 2-pixel strokes it
     // would wash out), the cells are read from the square smoothed, σ
     // about 1.2 pixels.
-    let noise = ink::noise(square);
     let smooth =
         (cell >= GRAINY_CELL && noise >= GRAINY).then(|| square.smoothed().smoothed().smoothed());
     let source = smooth.as_ref().unwrap_or(square);
@@ -583,18 +594,13 @@ fn read_cells(
     // theme's shaded boxes stay over it (0.35 and 0.45 each lost one kind
     // on the benchmark sets).
     let min_contrast = (strong * 0.4).max(28.0);
-    // In a drawn picture (a screenshot: upright, no grain, no shadow), an
-    // entry in a pale colour drawn thin (a teal serif `7` shrunk to 17
-    // pixels) falls just under that. Such a cell is read down to 30% as
-    // well, and its symbol kept only if as tall as the grid's and read
-    // surely (below): a pencil mark is half a symbol's height, and a
-    // shrunk picture's pale smudge reads as nothing in particular.
-    // (Upright whichever corner is the grid's top-left: a picture turned.)
-    let [(x0, y0), (x1, y1), (x2, y2), (x3, y3)] = *straight.corners;
-    let near = |a: f32, b: f32| (a - b).abs() <= 1.0;
-    let upright = (near(y0, y1) && near(y3, y2) && near(x0, x3) && near(x1, x2))
-        || (near(x0, x1) && near(x3, x2) && near(y0, y3) && near(y1, y2));
-    let pale_contrast = (upright && noise <= CLEAN).then_some((strong * PALE).max(28.0));
+    // In a drawn picture, an entry in a pale colour drawn thin (a teal
+    // serif `7` shrunk to 17 pixels) falls just under that. Such a cell is
+    // read down to 30% as well, and its symbol kept only if as tall as the
+    // grid's and read surely (below): a pencil mark is half a symbol's
+    // height, and a shrunk picture's pale smudge reads as nothing in
+    // particular.
+    let pale_contrast = drawn.then_some((strong * PALE).max(28.0));
     // A symbol is at least 30% of the cell; from side 10 up (numbers of two
     // digits, often set small to fit), 70% of the grid's symbols' height
     // where they are smaller (pencil marks are about half a symbol's
