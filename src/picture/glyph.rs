@@ -117,12 +117,16 @@ pub fn inner_box(picture: &Gray, [left, top, right, bottom]: [f32; 4], cell: f32
 /// photo, a thin cell line's blurred edge is too pale to fill its column
 /// in the picture's ink, and joined to a symbol set near it came in as
 /// part of the symbol (a `20` read `2`); the frame's edge, thick and
-/// dark, does fill it.
+/// dark, does fill it. In a `photo` a column inked at both its ends is not
+/// taken either: a symbol has paper above and below it, where a line's
+/// edge broken up by grain runs the cell's length (an empty cell beside
+/// the frame read `11`); the frame across the other way reaches one end.
 pub fn widen(
     ink: &Ink,
     b: [usize; 4],
     [left, top, right, bottom]: [f32; 4],
     sides: [bool; 4],
+    photo: bool,
 ) -> [usize; 4] {
     let [x0, y0, x1, y1] = b;
     // Ink on line `i` (a column when `columns`) across `lo..hi`.
@@ -135,6 +139,11 @@ pub fn widen(
     };
     let filled = |columns: bool, i: usize, lo: usize, hi: usize| {
         (lo..hi).filter(|&k| inked(columns, i, k)).count() * 10 >= (hi - lo) * 9
+    };
+    // Ink in the first and in the last tenth of the line (a pixel at least).
+    let at_ends = |columns: bool, i: usize, lo: usize, hi: usize| {
+        let end = ((hi - lo) / 10).max(1);
+        (lo..lo + end).any(|k| inked(columns, i, k)) && (hi - end..hi).any(|k| inked(columns, i, k))
     };
     // From the edge line `edge` (inside the box) outward by `step` (±1),
     // no further than `limit`: the new edge line.
@@ -149,7 +158,8 @@ pub fn widen(
                 inked(columns, next, k)
                     && (k.saturating_sub(1)..(k + 2).min(hi)).any(|j| inked(columns, at, j))
             });
-            if !joined || filled(columns, next, lo, hi) {
+            if !joined || filled(columns, next, lo, hi) || (photo && at_ends(columns, next, lo, hi))
+            {
                 break;
             }
             at = next;
@@ -799,17 +809,17 @@ mod tests {
         // A digit set against the line (its right half in the margin): the
         // box widens to the line, and no further.
         let ink = ink_with(40, 40, &[line_x, line_y, [20, 10, 36, 28]]);
-        assert_eq!(widen(&ink, b, bounds, ALL), [2, 2, 36, 34]);
+        assert_eq!(widen(&ink, b, bounds, ALL, false), [2, 2, 36, 34]);
         // A digit ending a pixel short of the box: nothing to give back.
         let ink = ink_with(40, 40, &[line_x, line_y, [20, 10, 33, 28]]);
-        assert_eq!(widen(&ink, b, bounds, ALL), b);
+        assert_eq!(widen(&ink, b, bounds, ALL, false), b);
         // Ending in the margin: the box widens to its last column.
         let ink = ink_with(40, 40, &[line_x, line_y, [20, 10, 35, 28]]);
-        assert_eq!(widen(&ink, b, bounds, ALL), [2, 2, 35, 34]);
+        assert_eq!(widen(&ink, b, bounds, ALL, false), [2, 2, 35, 34]);
         // Only the sides asked for widen (a photo's cell beside the frame).
-        assert_eq!(widen(&ink, b, bounds, [true, true, false, true]), b);
+        assert_eq!(widen(&ink, b, bounds, [true, true, false, true], false), b);
         assert_eq!(
-            widen(&ink, b, bounds, [false, false, true, false]),
+            widen(&ink, b, bounds, [false, false, true, false], false),
             [2, 2, 35, 34]
         );
         // A tall symbol crossing the bottom margin, and a line's remnant
@@ -817,7 +827,17 @@ mod tests {
         // (the remnant, crossing the top margin, takes the top out to the
         // line's edge: it is erased as a remnant after).
         let ink = ink_with(40, 40, &[line_x, line_y, [10, 6, 20, 36], [33, 0, 36, 40]]);
-        assert_eq!(widen(&ink, b, bounds, ALL), [2, 0, 34, 36]);
+        assert_eq!(widen(&ink, b, bounds, ALL, false), [2, 0, 34, 36]);
+        // In a photo, a column of the margin inked at both ends (a line's
+        // grainy edge) is not taken; one inked at one end (where the frame
+        // across meets it) is.
+        let mut rects = vec![line_x, line_y, [20, 10, 35, 28]];
+        rects.extend((2..34).step_by(4).map(|y| [34, y, 35, y + 2]));
+        let ink = ink_with(40, 40, &rects);
+        assert_eq!(widen(&ink, b, bounds, ALL, false), [2, 2, 35, 34]);
+        assert_eq!(widen(&ink, b, bounds, ALL, true), b);
+        let ink = ink_with(40, 40, &[line_x, line_y, [20, 10, 35, 28], [34, 2, 35, 8]]);
+        assert_eq!(widen(&ink, b, bounds, ALL, true), [2, 2, 35, 34]);
         // Ink in the margin not joined to the ink at the box's edge (a
         // speck below the symbol's end): no widening.
         let ink = ink_with(
@@ -825,7 +845,7 @@ mod tests {
             40,
             &[line_x, line_y, [20, 10, 34, 20], [34, 24, 36, 26]],
         );
-        assert_eq!(widen(&ink, b, bounds, ALL), b);
+        assert_eq!(widen(&ink, b, bounds, ALL, false), b);
     }
 
     #[test]

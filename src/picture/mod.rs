@@ -532,7 +532,13 @@ fn read_cells(
             // a drawn picture along every line, in a photo along the frame
             // alone (see `glyph::widen`).
             let sides = [c == 0, r == 0, c + 1 == side, r + 1 == side].map(|frame| drawn || frame);
-            glyph::widen(ink, glyph::inner_box(square, bounds, cell), bounds, sides)
+            glyph::widen(
+                ink,
+                glyph::inner_box(square, bounds, cell),
+                bounds,
+                sides,
+                !drawn,
+            )
         })
         .collect();
     // A grainy photo's grain, strung together at a cell's thresholds, reads
