@@ -37,8 +37,12 @@ fuzz_target!(|data: &[u8]| {
     let (status, out) = cli::run_bytes(&args, rest, chunk).expect("valid arguments");
     assert!(status <= 1, "no usage error from puzzle bytes");
     if command != "solve" {
+        // The CLI reads its input transcoded (UTF-16 by its byte order
+        // mark), so the puzzles are counted in the same text.
+        let mut text = Vec::new();
+        std::io::Read::read_to_end(&mut cli::decoded(rest), &mut text).expect("bytes in memory");
         let entries = bitsudoku::parse::Entries::new(
-            rest,
+            &text[..],
             bitsudoku::ParseOptions {
                 side: size.parse().ok(),
                 ..Default::default()
