@@ -81,6 +81,10 @@ const KNOWN_MISREADS: &[(&str, &[usize])] = &[
     // 0019 turned a quarter: found, read turned back, but the last row
     // meets the frame: its `16` at column 13 loses its `1`.
     ("0035-photo-16.jpg", &[252]),
+    // Tiles with faint gaps, a dark theme: the ink of a box's edge spreads
+    // over all the place it is looked for in, and two `20`s against it
+    // lose their `0`'s edge, read `8`.
+    ("0040-screen-25.png", &[69, 339]),
 ];
 
 #[test]
@@ -101,7 +105,7 @@ fn every_grid_is_found_with_its_shape_and_its_symbols() {
         assert_eq!(wrong, known, "{}: cells misread", f.file);
         grids += 1;
     }
-    assert_eq!(grids, 39);
+    assert_eq!(grids, 40);
 }
 
 #[test]

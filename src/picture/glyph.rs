@@ -111,9 +111,14 @@ pub fn inner_box(picture: &Gray, [left, top, right, bottom]: [f32; 4], cell: f32
 /// row) out holds ink of the picture joined to the ink inside, up to the
 /// line's edge in `bounds` (as for [`inner_box`]), and stops at a column
 /// the ink fills nearly all along (90%: the line itself, or its
-/// anti-aliased edge; a symbol is shorter than its cell's inner part);
-/// an edge the ink fills that way already (a line's remnant) does not
-/// widen. Only the sides in `sides` (left, top, right, bottom) widen: in a
+/// anti-aliased edge; a symbol is shorter than its cell); an edge the ink
+/// fills that way already (a line's remnant) does not widen. In a drawn
+/// picture "all along" is between the lines across, not along the inner
+/// part alone: where the lines' ink is wide (a dark theme's faint tile
+/// gaps, the threshold's ink spread around them) the inner part shrinks
+/// to the height of a number set large in a 25×25 cell, whose `1` then
+/// filled it and stopped the widening (`11` read `1`); in a photo the
+/// lines' places are less sure, and the inner part is kept. Only the sides in `sides` (left, top, right, bottom) widen: in a
 /// photo, a thin cell line's blurred edge is too pale to fill its column
 /// in the picture's ink, and joined to a symbol set near it came in as
 /// part of the symbol (a `20` read `2`); the frame's edge, thick and
@@ -137,7 +142,25 @@ pub fn widen(
             ink.at(k, i)
         }
     };
+    // The span a column (or row) is measured along: `lo..hi`, the inner
+    // part's; in a drawn picture widened to the lines across.
+    let along = |columns: bool, lo: usize, hi: usize| {
+        let (start, end, n) = if columns {
+            (top, bottom, ink.height)
+        } else {
+            (left, right, ink.width)
+        };
+        if photo {
+            (lo, hi)
+        } else {
+            (
+                (start.max(0.0) as usize).min(lo),
+                (end.ceil() as usize).min(n).max(hi),
+            )
+        }
+    };
     let filled = |columns: bool, i: usize, lo: usize, hi: usize| {
+        let (lo, hi) = along(columns, lo, hi);
         (lo..hi).filter(|&k| inked(columns, i, k)).count() * 10 >= (hi - lo) * 9
     };
     // Ink in the first and in the last tenth of the line (a pixel at least).
@@ -828,6 +851,13 @@ mod tests {
         // line's edge: it is erased as a remnant after).
         let ink = ink_with(40, 40, &[line_x, line_y, [10, 6, 20, 36], [33, 0, 36, 40]]);
         assert_eq!(widen(&ink, b, bounds, ALL, false), [2, 0, 34, 36]);
+        // A `1` as tall as the inner part, against the margin: in a drawn
+        // picture it fills the inner part's height but not the cell's, and
+        // the box widens over it; a photo's test, along the inner part,
+        // takes it for a line.
+        let ink = ink_with(40, 40, &[line_x, line_y, [30, 2, 36, 34]]);
+        assert_eq!(widen(&ink, b, bounds, ALL, false), [2, 2, 36, 34]);
+        assert_eq!(widen(&ink, b, bounds, ALL, true), b);
         // In a photo, a column of the margin inked at both ends (a line's
         // grainy edge) is not taken; one inked at one end (where the frame
         // across meets it) is.

@@ -129,8 +129,12 @@ pub fn read_with(picture: &Gray, classifier: &Classifier) -> Result<Reading, Not
     // Outlines seen by their boxes alone, whose cells' lines show in part
     // (`lines::box_side`), are read last, and only when nothing else looked
     // like a grid: reading them costs a classification of every cell, and a
-    // crossword or a table has lines enough to tempt it.
-    let mut boxes_only: Vec<(usize, Corners)> = Vec::new();
+    // crossword or a table has lines enough to tempt it. A grid of its
+    // boxes' side without houses does not count: that is what each box of
+    // such a grid is when read alone (a dark 25×25 whose faint tile gaps
+    // show only its boxes' edges: each box a 5×5 table, the grid never
+    // read).
+    let mut boxes_only: Vec<(usize, (Corners, usize))> = Vec::new();
     for (i, view) in tries.iter().enumerate() {
         let mut deferred = Some(Vec::new());
         match read_view(view, classifier, &mut deferred, &turns) {
@@ -144,8 +148,11 @@ pub fn read_with(picture: &Gray, classifier: &Classifier) -> Result<Reading, Not
         }
         boxes_only.extend(deferred.into_iter().flatten().map(|c| (i, c)));
     }
-    if found.is_none() && best == NotFound::NoGrid {
-        found = boxes_only.iter().find_map(|(i, corners)| {
+    if found.is_none() {
+        found = boxes_only.iter().find_map(|(i, (corners, side))| {
+            if best != NotFound::NoGrid && best != NotFound::NoHouses(*side) {
+                return None;
+            }
             read_grid(tries[*i], corners, classifier, &mut None, &turns).ok()
         });
     }
@@ -168,7 +175,7 @@ type Corners = [(f32, f32); 4];
 fn read_view(
     view: &Gray,
     classifier: &Classifier,
-    boxes_only: &mut Option<Vec<Corners>>,
+    boxes_only: &mut Option<Vec<(Corners, usize)>>,
     turns: &Turns,
 ) -> Result<Reading, NotFound> {
     let short = view.width.min(view.height);
@@ -196,7 +203,7 @@ fn read_pieces(
     ink: &ink::Ink,
     clean: bool,
     classifier: &Classifier,
-    boxes_only: &mut Option<Vec<Corners>>,
+    boxes_only: &mut Option<Vec<(Corners, usize)>>,
     turns: &Turns,
 ) -> Result<Reading, NotFound> {
     let short = view.width.min(view.height);
@@ -273,7 +280,7 @@ fn read_grid(
     view: &Gray,
     corners: &Corners,
     classifier: &Classifier,
-    boxes_only: &mut Option<Vec<Corners>>,
+    boxes_only: &mut Option<Vec<(Corners, usize)>>,
     turns: &Turns,
 ) -> Result<Reading, NotFound> {
     let edge = (0..4)
@@ -294,8 +301,8 @@ fn read_grid(
     let ink = ink::threshold(&square, (size / 50).max(5));
     let (side, by_boxes) = lines::sides(&ink, frame).ok_or(NotFound::NoGrid)?;
     if let (true, Some(later)) = (by_boxes, boxes_only.as_mut()) {
-        if !later.contains(corners) {
-            later.push(*corners);
+        if !later.contains(&(*corners, side)) {
+            later.push((*corners, side));
         }
         return Err(NotFound::NoGrid);
     }
