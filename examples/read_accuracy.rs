@@ -19,6 +19,7 @@ use std::time::Instant;
 
 use bitsudoku::picture::doubt::{check, BUDGET};
 use bitsudoku::picture::{read, Gray};
+use bitsudoku::shape::Extras;
 use bitsudoku::Shape;
 
 #[derive(Default)]
@@ -34,6 +35,29 @@ struct Tally {
 }
 
 fn truth_shape(side: usize, spec: &str) -> Option<Shape> {
+    // Extra houses after a `+`: `box=3x3+x`, `box=3x3+hyper`.
+    let (spec, extras) = match spec.split_once('+') {
+        Some((regions, "x")) => (
+            regions,
+            Extras {
+                diagonals: true,
+                windows: false,
+            },
+        ),
+        Some((regions, "hyper")) => (
+            regions,
+            Extras {
+                diagonals: false,
+                windows: true,
+            },
+        ),
+        Some(_) => return None,
+        None => (spec, Extras::NONE),
+    };
+    plain_shape(side, spec)?.with_extras(extras).ok()
+}
+
+fn plain_shape(side: usize, spec: &str) -> Option<Shape> {
     if let Some(rc) = spec.strip_prefix("box=") {
         let (r, c) = rc.split_once('x')?;
         return Shape::boxes(r.parse().ok()?, c.parse().ok()?).ok();

@@ -393,9 +393,10 @@ class Puzzle:
         self.pencil = {}
 
     def shape(self):
+        plus = {'x': '+x', 'hyper': '+hyper'}.get(getattr(self, 'extras', None), '')
         if self.boxes:
-            return 'box=%dx%d' % self.boxes
-        return 'jigsaw=' + ''.join(np.base_repr(r, 36) for r in self.regions)
+            return 'box=%dx%d' % self.boxes + plus
+        return 'jigsaw=' + ''.join(np.base_repr(r, 36) for r in self.regions) + plus
 
     def sym(self, v):
         return symbol(v, self.alphabet)
@@ -465,6 +466,72 @@ def make_puzzle(rng, side, alphabet, jigsaw=False, entered=0.0, pencil=0.0, erro
     return p
 
 
+def extra_cells(n, kind):
+    """The cells of the extra houses: both main diagonals ('x') or the
+    windoku windows ('hyper': on a 9x9 the four 3x3 windows at rows and
+    columns 2-4 and 6-8)."""
+    if kind == 'x':
+        return {r * n + r for r in range(n)} | {r * n + n - 1 - r for r in range(n)}
+    b = int(round(n ** 0.5))
+    starts = range(1, n - b, b + 1)
+    return {(r0 + i) * n + c0 + j for r0 in starts for c0 in starts for i in range(b) for j in range(b)}
+
+
+def with_extras(rng, p, kind):
+    """p with extra houses of `kind`: a new solution that keeps them (a
+    randomised search), the values shown taken from it, and the shading
+    they are drawn with chosen."""
+    n = p.n
+    houses = [[r * n + c for c in range(n)] for r in range(n)] + [[r * n + c for r in range(n)] for c in range(n)]
+    houses += [[c for c in range(n * n) if p.regions[c] == g] for g in set(p.regions)]
+    if kind == 'x':
+        houses += [[r * n + r for r in range(n)], [r * n + n - 1 - r for r in range(n)]]
+    else:
+        b = int(round(n ** 0.5))
+        for r0 in range(1, n - b, b + 1):
+            for c0 in range(1, n - b, b + 1):
+                houses.append([(r0 + i) * n + c0 + j for i in range(b) for j in range(b)])
+    of = [[h for h in houses if c in h] for c in range(n * n)]
+    grid = [0] * (n * n)
+    steps = [0]
+
+    def fill():
+        steps[0] += 1
+        if steps[0] > 20000:  # a dead end taken early: start again
+            return False
+        best, opts = None, None
+        for c in range(n * n):
+            if grid[c]:
+                continue
+            used = {grid[q] for h in of[c] for q in h}
+            o = [v for v in range(1, n + 1) if v not in used]
+            if best is None or len(o) < len(opts):
+                best, opts = c, o
+                if not o:
+                    return False
+        if best is None:
+            return True
+        for v in (int(x) for x in rng.permutation(opts)):
+            grid[best] = v
+            if fill():
+                return True
+        grid[best] = 0
+        return False
+
+    for _ in range(20):
+        grid[:], steps[0] = [0] * (n * n), 0
+        if fill():
+            break
+    else:
+        return
+    p.solution = grid
+    p.values = [grid[c] if p.values[c] else 0 for c in range(n * n)]
+    p.extras = kind
+    p.extra_cells = extra_cells(n, kind)
+    p.extra_tint = pick(rng, [(128, 128, 128), (90, 140, 230), (240, 190, 60), (230, 110, 140), (90, 190, 140)])
+    p.extra_t = U(rng, 0.12, 0.3)
+
+
 def choose_side(rng, force):
     if 'side' in force:
         return force['side'], force.get('jigsaw', False)
@@ -501,12 +568,22 @@ def draw_grid(cv, x0, y0, G, p, st):
     def cell_fill(c):
         r, k = divmod(c, n)
         col = st.cell_bg
-        if st.shade_boxes and p.boxes:
+        # (Shaded boxes and shaded extra houses are not drawn together.)
+        if st.shade_boxes and p.boxes and not getattr(p, 'extra_cells', None):
             br, bc = p.boxes
             if ((r // br) + (k // bc)) % 2 == 1:
                 col = st.shade
         if st.region_colors:
             col = st.region_colors[(reg[c] - 1) % len(st.region_colors)]
+        if c in getattr(p, 'extra_cells', ()):
+            # The extra houses shaded: a print in its ink, a dark theme
+            # lighter, a light one in a tint.
+            if hasattr(st, 'paper'):
+                col = mix(st.cell_bg, st.ink, p.extra_t * 0.7)
+            elif st.dark:
+                col = mix(st.cell_bg, (255, 255, 255), p.extra_t * 0.4)
+            else:
+                col = mix(st.cell_bg, p.extra_tint, p.extra_t)
         if st.given_bg and p.kind[c] == 'given':
             col = st.given_bg
         if sel is not None:
@@ -1372,8 +1449,12 @@ FIXTURES = [
 ]
 
 
-def make_one(i, seed, cats, fams, force, small):
+def make_one(i, seed, cats, fams, force, small, extras=0.0):
     rng = np.random.default_rng([seed, i])
+    # Extra houses come from a stream of their own: without --extras a set
+    # is the same as before the option.
+    xrng = np.random.default_rng([seed, i, 2])
+    extra = pick(xrng, ['x', 'hyper']) if xrng.random() < extras else None
     cat = force.get('category') or wpick(rng, [c for c in CATEGORY_WEIGHTS if c[0] in cats])
     if cat == 'none':
         img, is_photo, kind = render_none(rng, fams, force, small)
@@ -1384,9 +1465,13 @@ def make_one(i, seed, cats, fams, force, small):
         progress = rng.random() < 0.55
         p = make_puzzle(rng, side, alphabet, jig, entered=U(rng, 0.03, 0.18) if progress else 0.0,
                         pencil=U(rng, 0.2, 0.8) if progress and rng.random() < 0.45 else 0.0, errors=rng.random() < 0.3)
+        if extra and side == 9 and not jig:
+            with_extras(xrng, p, extra)
         img, font = render_screen(rng, p, fams, force, small)
         return cat, img, False, p, font, str(p.n)
     p = make_puzzle(rng, side, alphabet, jig, pencil=U(rng, 0.1, 0.5) if rng.random() < 0.12 else 0.0)
+    if extra and side == 9 and not jig:
+        with_extras(xrng, p, extra)
     lo = {4: 300, 6: 320, 9: 420, 12: 560, 16: 640, 25: 820}[side]
     Gs = U(rng, lo, lo * 1.4) if small else U(rng, max(lo, 600), 1300)
     page, focus, font, paper = render_print(rng, p, fams, Gs)
@@ -1405,6 +1490,8 @@ def main():
     ap.add_argument('--fixtures', action='store_true', help='the fixed small set committed in tests/data/pictures')
     ap.add_argument('--list-fonts', action='store_true', help='print the families of each half and exit')
     ap.add_argument('--side', type=int, choices=[4, 6, 9, 12, 16, 25], help='every grid of this side (with --category photo or screen)')
+    ap.add_argument('--extras', type=float, default=0.0, metavar='P',
+                    help='each 9x9 given extra houses (X or windoku, shaded) with probability P (default 0)')
     ap.add_argument('--fill', type=float, nargs=2, metavar=('LO', 'HI'),
                     help="photos: the grid's share of the picture's shorter side, drawn from LO..HI (default 0.45 0.88)")
     a = ap.parse_args()
@@ -1432,7 +1519,7 @@ def main():
     rows = ['file\tcategory\tside\tshape\talphabet\tcells\tfont']
     t0 = time.time()
     for i, force in enumerate(specs):
-        cat, img, is_photo, p, font, what = make_one(i, a.seed, cats, fams, force, a.small or a.fixtures)
+        cat, img, is_photo, p, font, what = make_one(i, a.seed, cats, fams, force, a.small or a.fixtures, a.extras)
         # The name says what is in it, for people reading benchmark results.
         name = '%04d-%s-%s.%s' % (i, cat, what, 'jpg' if is_photo else 'png')
         path = os.path.join(a.out, name)

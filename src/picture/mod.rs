@@ -9,7 +9,8 @@
 //! 3. [`warp`]: the perspective map from a square onto those corners, and
 //!    the straightened square.
 //! 4. [`lines`]: the side from the evenly spaced lines, the boxes or jigsaw
-//!    regions from the thick ones.
+//!    regions from the thick ones; [`shading`]: an X-Sudoku's diagonals or
+//!    a windoku's windows from their shaded cells.
 //! 5. [`glyph`]: each cell empty (pencil marks count as empty) or one or two
 //!    symbols cut out and scaled.
 //! 6. [`classify`]: a small trained network gives each symbol's
@@ -31,6 +32,7 @@ pub mod glyph;
 pub mod ink;
 pub mod lines;
 pub mod outline;
+pub mod shading;
 pub mod warp;
 
 use std::cell::Cell;
@@ -557,10 +559,19 @@ fn read_cells(
     let smooth =
         (cell >= GRAINY_CELL && noise >= GRAINY).then(|| square.smoothed().smoothed().smoothed());
     let source = smooth.as_ref().unwrap_or(square);
-    let inners: Vec<Gray> = boxes
+    // Each cell's inner part with its paper made even, and the paper's
+    // level before (where extra houses are shaded).
+    let (inners, papers): (Vec<Gray>, Vec<f32>) = boxes
         .iter()
-        .map(|b| glyph::flatten(&glyph::cut(source, *b), cell))
-        .collect();
+        .map(|b| {
+            let raw = glyph::cut(source, *b);
+            (glyph::flatten(&raw, cell), raw.percentile(0.8) as f32)
+        })
+        .unzip();
+    let shape = match shading::shaded(&shape, &papers) {
+        extras if extras.any() => shape.with_extras(extras).map_err(|_| NotFound::NoGrid)?,
+        _ => shape,
+    };
     let levels: Vec<(f32, f32)> = inners.iter().map(glyph::levels).collect();
     // A line's remnant along a cell's edge, where it runs on beyond the
     // cell, made paper: a symbol that meets it is read without it too. The

@@ -343,6 +343,33 @@ test('a 6×6 and a jigsaw keep their shape; Escape closes the review and gives f
   });
 });
 
+test('an X-Sudoku screenshot and a windoku photo keep their extra houses, solved with them', async () => {
+  await inPage(browser, site.url, async (page) => {
+    // Their diagonals or windows are shaded: read, they come along as the
+    // Size list's X and windoku, and the solution the page shows keeps them
+    // (the verifier is given the shape with its extra houses).
+    for (const [file, shape] of [
+      ['0041-screen-9.png', 'box=3x3+x'],
+      ['0042-photo-9.jpg', 'box=3x3+hyper'],
+    ]) {
+      const truth = TRUTH[file];
+      await page.setInputFiles('#picture-file', join(PICTURES, file));
+      assert.equal(await readingDone(page), 'review', file);
+      assert.deepEqual(await reviewTexts(page), truthTexts(truth), file);
+      await page.click('#picture-use');
+      assert.equal(await page.inputValue('#size'), shape, file);
+      assert.deepEqual(await cellTexts(page), truthTexts(truth), file);
+      await page.click('#solve');
+      assert.match(
+        await solved(page),
+        /^(Solved: the only solution|This puzzle has at least 2 solutions; showing one)/,
+        file,
+      );
+      assert.equal(await verified(page, truth.cells, shape), 'yes', file);
+    }
+  });
+});
+
 test('the likeliest correction is offered, and Apply makes the puzzle unique', async () => {
   // A reader that misreads one given of a known puzzle and offers the fix:
   // the review's side of a suggestion, whatever the real reader makes of

@@ -1,0 +1,222 @@
+//! Extra houses drawn as shaded cells: an X-Sudoku's two diagonals, a
+//! windoku's windows. Apps and puzzle books shade them (grey in print, a
+//! tint on a light screen, lighter on a dark one); a grid read without them
+//! is another puzzle, with more solutions.
+//!
+//! A set of cells is shaded when its cells' paper is darker than the paper
+//! of the cells around them outside the set, and the cells outside are not:
+//! each cell is weighed against its own neighbourhood (the other cells
+//! outside the set within two cells), so a photo's light, which changes
+//! over many cells, is not taken for shading. A screenshot's highlighted
+//! row and column (the selected cell's, drawn over the shading) are left
+//! out; a few other cells shaded (the cells of a selected symbol) are
+//! allowed.
+//!
+//! Measured on `make_set.py --seed 41 --count 300 --extras 0.5`
+//! (docs/BENCHMARKS.md, seventeenth pass): read with their extra houses,
+//! all 33 photos and 27 of 29 screenshots that have them; none found in
+//! its other pictures or in the 2,040 of the other sets, which have none.
+
+use crate::shape::{Extras, Shape};
+
+/// The least shading, in grey levels of the straightened picture, below
+/// which a set of cells is not taken as shaded: a tint mixed a tenth into
+/// white is 8 levels and more.
+const MIN_SHADE: f32 = 5.0;
+
+/// The share of the set's cells that must be shaded (a few hold a selected
+/// cell's highlight or lie in a shadow's edge)…
+const INSIDE: f32 = 0.85;
+
+/// …and the most of the other cells that may look so: a screenshot's
+/// highlighted row and column, or the cells of a selected symbol, are a
+/// fifth of an X's other cells (shaded boxes in a checkerboard are half).
+const OUTSIDE: f32 = 0.3;
+
+/// The extra houses `shape`'s cells show shaded, from each cell's paper
+/// level (`papers`, row-major; light is high): the diagonals, the windows,
+/// or neither. Both at once are not told apart from either.
+pub fn shaded(shape: &Shape, papers: &[f32]) -> Extras {
+    let side = shape.side();
+    let set = |extras: Extras| -> Option<Vec<bool>> {
+        let with = shape.clone().with_extras(extras).ok()?;
+        let mut inside = vec![false; side * side];
+        for h in 3 * side..with.house_count() {
+            for cell in with.house_cells(with.house(h)) {
+                inside[cell] = true;
+            }
+        }
+        Some(inside)
+    };
+    let lit = highlighted(papers, side);
+    let stands = |extras: Extras| set(extras).is_some_and(|s| stands_out(&s, &lit, papers, side));
+    let diagonals = stands(Extras {
+        diagonals: true,
+        windows: false,
+    });
+    let windows = !diagonals
+        && stands(Extras {
+            diagonals: false,
+            windows: true,
+        });
+    Extras { diagonals, windows }
+}
+
+/// The cells of the rows and columns a screenshot highlights (the selected
+/// cell's): a line whose cells' paper is all one level, darker than the
+/// grid's plain paper (its 90th percentile), but for one cell (the
+/// selected one, in its own colour). A highlight is drawn over the shading
+/// of the cells it crosses: they say nothing of it, and their neighbours
+/// are weighed without them.
+fn highlighted(papers: &[f32], side: usize) -> Vec<bool> {
+    let mut sorted = papers.to_vec();
+    sorted.sort_by(f32::total_cmp);
+    let plain = sorted[sorted.len() * 9 / 10];
+    let mut lit = vec![false; side * side];
+    for columns in [false, true] {
+        for line in 0..side {
+            let cell = |k: usize| {
+                if columns {
+                    k * side + line
+                } else {
+                    line * side + k
+                }
+            };
+            let mut levels: Vec<f32> = (0..side).map(|k| papers[cell(k)]).collect();
+            levels.sort_by(f32::total_cmp);
+            let level = levels[side / 2];
+            let odd = levels.iter().filter(|&&v| (v - level).abs() > 2.0).count();
+            if odd <= 1 && level <= plain - MIN_SHADE {
+                for k in 0..side {
+                    lit[cell(k)] = true;
+                }
+            }
+        }
+    }
+    lit
+}
+
+/// Whether the cells of `inside` are shaded and the others not (see the
+/// module's comment), the cells `lit` left out.
+fn stands_out(inside: &[bool], lit: &[bool], papers: &[f32], side: usize) -> bool {
+    // How much darker each cell is than the cells outside the set within
+    // two cells (their median), itself left out.
+    let depth = |cell: usize| -> Option<f32> {
+        let (r, c) = (cell / side, cell % side);
+        let mut around: Vec<f32> = Vec::with_capacity(24);
+        for rr in r.saturating_sub(2)..(r + 3).min(side) {
+            for cc in c.saturating_sub(2)..(c + 3).min(side) {
+                let other = rr * side + cc;
+                if other != cell && !inside[other] && !lit[other] {
+                    around.push(papers[other]);
+                }
+            }
+        }
+        if around.is_empty() {
+            return None;
+        }
+        around.sort_by(f32::total_cmp);
+        Some(around[around.len() / 2] - papers[cell])
+    };
+    let (mut shades, mut others) = (Vec::new(), Vec::new());
+    for cell in (0..side * side).filter(|&c| !lit[c]) {
+        if let Some(d) = depth(cell) {
+            if inside[cell] {
+                &mut shades
+            } else {
+                &mut others
+            }
+            .push(d);
+        }
+    }
+    if shades.is_empty() || others.is_empty() {
+        return false;
+    }
+    shades.sort_by(f32::total_cmp);
+    let shade = shades[shades.len() / 2];
+    if shade < MIN_SHADE {
+        return false;
+    }
+    let share = |v: &[f32]| v.iter().filter(|&&d| d >= shade / 2.0).count() as f32 / v.len() as f32;
+    share(&shades) >= INSIDE && share(&others) <= OUTSIDE
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Paper levels of a 9×9: 240, less `shade` on the cells `shaded`
+    /// picks, plus a slow gradient across (a photo's light).
+    fn papers(shaded: impl Fn(usize, usize) -> bool, shade: f32) -> Vec<f32> {
+        (0..81)
+            .map(|i| {
+                let (r, c) = (i / 9, i % 9);
+                240.0 - 3.0 * c as f32 - if shaded(r, c) { shade } else { 0.0 }
+            })
+            .collect()
+    }
+
+    fn window(r: usize, c: usize) -> bool {
+        let inner = |k: usize| (1..4).contains(&k) || (5..8).contains(&k);
+        inner(r) && inner(c)
+    }
+
+    #[test]
+    fn shaded_diagonals_and_windows_are_extra_houses() {
+        let nine = Shape::boxes(3, 3).unwrap();
+        let x = papers(|r, c| r == c || r + c == 8, 15.0);
+        assert_eq!(
+            shaded(&nine, &x),
+            Extras {
+                diagonals: true,
+                windows: false
+            }
+        );
+        let hyper = papers(window, 15.0);
+        assert_eq!(
+            shaded(&nine, &hyper),
+            Extras {
+                diagonals: false,
+                windows: true
+            }
+        );
+        // A highlighted row across an X: still an X. So with a row and a
+        // column highlighted in a colour of their own, over the shading.
+        let lit = papers(|r, c| r == c || r + c == 8 || r == 4, 15.0);
+        assert!(shaded(&nine, &lit).diagonals);
+        let mut cross = papers(|r, c| r == c || r + c == 8, 15.0);
+        for k in 0..9 {
+            cross[2 * 9 + k] = 200.0;
+            cross[k * 9 + 6] = 200.0;
+        }
+        cross[2 * 9 + 6] = 170.0;
+        assert!(shaded(&nine, &cross).diagonals);
+        let mut cross = papers(window, 15.0);
+        for k in 0..9 {
+            cross[5 * 9 + k] = 200.0;
+            cross[k * 9 + 3] = 200.0;
+        }
+        assert!(shaded(&nine, &cross).windows);
+    }
+
+    #[test]
+    fn plain_light_and_shaded_boxes_are_no_extra_houses() {
+        let nine = Shape::boxes(3, 3).unwrap();
+        assert_eq!(shaded(&nine, &papers(|_, _| false, 0.0)), Extras::NONE);
+        // Boxes shaded in a checkerboard, either way round: the diagonals
+        // lie in shaded boxes (or in none), and so do as many other cells.
+        for parity in 0..2 {
+            let boxes = papers(|r, c| (r / 3 + c / 3) % 2 == parity, 15.0);
+            assert_eq!(shaded(&nine, &boxes), Extras::NONE);
+        }
+        // Shading too faint to be drawn, and the diagonals' cells lighter.
+        let faint = papers(|r, c| r == c || r + c == 8, 3.0);
+        assert_eq!(shaded(&nine, &faint), Extras::NONE);
+        let light = papers(|r, c| r == c || r + c == 8, -15.0);
+        assert_eq!(shaded(&nine, &light), Extras::NONE);
+        // A third of the other cells shaded with the diagonals (the givens'
+        // cells, say): too many to tell.
+        let givens = papers(|r, c| r == c || r + c == 8 || (r + c) % 3 == 0, 15.0);
+        assert_eq!(shaded(&nine, &givens), Extras::NONE);
+    }
+}
