@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use bitsudoku::picture::doubt::{check, BUDGET};
 use bitsudoku::picture::{read, Gray};
-use bitsudoku::shape::Extras;
+use bitsudoku::shape::{read_kind, Extras};
 use bitsudoku::Shape;
 
 #[derive(Default)]
@@ -35,23 +35,10 @@ struct Tally {
 }
 
 fn truth_shape(side: usize, spec: &str) -> Option<Shape> {
-    // Extra houses after a `+`: `box=3x3+x`, `box=3x3+hyper`.
+    // Extra houses after a `+` (`box=3x3+x`, `box=3x3+hyper`), in the
+    // words the shape line takes.
     let (spec, extras) = match spec.split_once('+') {
-        Some((regions, "x")) => (
-            regions,
-            Extras {
-                diagonals: true,
-                windows: false,
-            },
-        ),
-        Some((regions, "hyper")) => (
-            regions,
-            Extras {
-                diagonals: false,
-                windows: true,
-            },
-        ),
-        Some(_) => return None,
+        Some((regions, plus)) => (regions, read_kind(&format!("jigsaw+{plus}"))?.ok()?.1),
         None => (spec, Extras::NONE),
     };
     plain_shape(side, spec)?.with_extras(extras).ok()

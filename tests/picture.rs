@@ -6,6 +6,7 @@
 
 use bitsudoku::picture::doubt::{check, Status};
 use bitsudoku::picture::{read, Gray, NotFound};
+use bitsudoku::shape::read_kind;
 use bitsudoku::{Extras, Shape};
 
 struct Fixture {
@@ -58,11 +59,12 @@ fn picture(file: &str) -> Gray {
 /// The shape truth.tsv writes: `box=RxC`, or `jigsaw=` and a region digit
 /// (1-based) per cell; `+x` or `+hyper` after it for extra houses.
 fn shape(side: usize, spec: &str) -> Shape {
-    let extras = |diagonals, windows| Extras { diagonals, windows };
+    // The extra houses in the words the shape line takes.
     let (spec, extras) = match spec.split_once('+') {
-        Some((regions, "x")) => (regions, extras(true, false)),
-        Some((regions, "hyper")) => (regions, extras(false, true)),
-        Some((_, other)) => panic!("extra houses {other}"),
+        Some((regions, plus)) => {
+            let kind = read_kind(&format!("jigsaw+{plus}"));
+            (regions, kind.and_then(Result::ok).expect("extra houses").1)
+        }
         None => (spec, Extras::NONE),
     };
     plain_shape(side, spec).with_extras(extras).unwrap()

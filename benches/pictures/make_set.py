@@ -466,15 +466,15 @@ def make_puzzle(rng, side, alphabet, jigsaw=False, entered=0.0, pencil=0.0, erro
     return p
 
 
-def extra_cells(n, kind):
-    """The cells of the extra houses: both main diagonals ('x') or the
-    windoku windows ('hyper': on a 9x9 the four 3x3 windows at rows and
+def extra_houses(n, kind):
+    """The extra houses, each a list of cells: both main diagonals ('x') or
+    the windoku windows ('hyper': on a 9x9 the four 3x3 windows at rows and
     columns 2-4 and 6-8)."""
     if kind == 'x':
-        return {r * n + r for r in range(n)} | {r * n + n - 1 - r for r in range(n)}
+        return [[r * n + r for r in range(n)], [r * n + n - 1 - r for r in range(n)]]
     b = int(round(n ** 0.5))
     starts = range(1, n - b, b + 1)
-    return {(r0 + i) * n + c0 + j for r0 in starts for c0 in starts for i in range(b) for j in range(b)}
+    return [[(r0 + i) * n + c0 + j for i in range(b) for j in range(b)] for r0 in starts for c0 in starts]
 
 
 def with_extras(rng, p, kind):
@@ -484,13 +484,7 @@ def with_extras(rng, p, kind):
     n = p.n
     houses = [[r * n + c for c in range(n)] for r in range(n)] + [[r * n + c for r in range(n)] for c in range(n)]
     houses += [[c for c in range(n * n) if p.regions[c] == g] for g in set(p.regions)]
-    if kind == 'x':
-        houses += [[r * n + r for r in range(n)], [r * n + n - 1 - r for r in range(n)]]
-    else:
-        b = int(round(n ** 0.5))
-        for r0 in range(1, n - b, b + 1):
-            for c0 in range(1, n - b, b + 1):
-                houses.append([(r0 + i) * n + c0 + j for i in range(b) for j in range(b)])
+    houses += extra_houses(n, kind)
     of = [[h for h in houses if c in h] for c in range(n * n)]
     grid = [0] * (n * n)
     steps = [0]
@@ -527,7 +521,7 @@ def with_extras(rng, p, kind):
     p.solution = grid
     p.values = [grid[c] if p.values[c] else 0 for c in range(n * n)]
     p.extras = kind
-    p.extra_cells = extra_cells(n, kind)
+    p.extra_cells = {c for h in extra_houses(n, kind) for c in h}
     p.extra_tint = pick(rng, [(128, 128, 128), (90, 140, 230), (240, 190, 60), (230, 110, 140), (90, 190, 140)])
     p.extra_t = U(rng, 0.12, 0.3)
 

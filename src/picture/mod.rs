@@ -136,7 +136,7 @@ pub fn read_with(picture: &Gray, classifier: &Classifier) -> Result<Reading, Not
     // such a grid is when read alone (a dark 25×25 whose faint tile gaps
     // show only its boxes' edges: each box a 5×5 table, the grid never
     // read).
-    let mut boxes_only: Vec<(usize, (Corners, usize))> = Vec::new();
+    let mut boxes_only: Vec<(usize, Deferred)> = Vec::new();
     for (i, view) in tries.iter().enumerate() {
         let mut deferred = Some(Vec::new());
         match read_view(view, classifier, &mut deferred, &turns) {
@@ -170,6 +170,10 @@ pub fn read_with(picture: &Gray, classifier: &Classifier) -> Result<Reading, Not
 /// bottom-left.
 type Corners = [(f32, f32); 4];
 
+/// An outline seen by its boxes alone, put off (see [`read_grid`]): its
+/// corners and its boxes' side.
+type Deferred = (Corners, usize);
+
 /// One polarity: the largest pieces of ink in turn, until one is a grid;
 /// then, in a clean picture, the same with the ink's ridges only, when
 /// steps between papers (white cells on a grey page) hid the outline.
@@ -177,7 +181,7 @@ type Corners = [(f32, f32); 4];
 fn read_view(
     view: &Gray,
     classifier: &Classifier,
-    boxes_only: &mut Option<Vec<(Corners, usize)>>,
+    boxes_only: &mut Option<Vec<Deferred>>,
     turns: &Turns,
 ) -> Result<Reading, NotFound> {
     let short = view.width.min(view.height);
@@ -205,7 +209,7 @@ fn read_pieces(
     ink: &ink::Ink,
     clean: bool,
     classifier: &Classifier,
-    boxes_only: &mut Option<Vec<(Corners, usize)>>,
+    boxes_only: &mut Option<Vec<Deferred>>,
     turns: &Turns,
 ) -> Result<Reading, NotFound> {
     let short = view.width.min(view.height);
@@ -282,7 +286,7 @@ fn read_grid(
     view: &Gray,
     corners: &Corners,
     classifier: &Classifier,
-    boxes_only: &mut Option<Vec<(Corners, usize)>>,
+    boxes_only: &mut Option<Vec<Deferred>>,
     turns: &Turns,
 ) -> Result<Reading, NotFound> {
     let edge = (0..4)
