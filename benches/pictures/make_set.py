@@ -569,7 +569,7 @@ def draw_grid(cv, x0, y0, G, p, st):
                 col = st.shade
         if st.region_colors:
             col = st.region_colors[(reg[c] - 1) % len(st.region_colors)]
-        if c in getattr(p, 'extra_cells', ()):
+        if c in getattr(p, 'extra_cells', ()) and not getattr(p, 'diagonal_lines', None):
             # The extra houses shaded: a print in its ink, a dark theme
             # lighter, a light one in a tint.
             if hasattr(st, 'paper'):
@@ -603,6 +603,7 @@ def draw_grid(cv, x0, y0, G, p, st):
             gb = st.tile_gap_box if r == n - 1 or reg[c] != reg[c + n] else st.tile_gap
             cv.rect(x0 + k * cell + gl / 2, y0 + r * cell + gt / 2, x0 + (k + 1) * cell - gr / 2,
                     y0 + (r + 1) * cell - gb / 2, fill=cell_fill(c), radius=st.tile_radius)
+        diagonals(cv, x0, y0, G, p, st)
     else:
         cv.rect(x0, y0, x0 + G, y0 + G, fill=st.cell_bg)
         for c in range(n * n):
@@ -626,6 +627,7 @@ def draw_grid(cv, x0, y0, G, p, st):
                 if reg[r * n + k] != reg[(r - 1) * n + k]:
                     y = y0 + r * cell
                     cv.rect(max(x0, x0 + k * cell - w / 2), y - w / 2, min(x0 + G, x0 + (k + 1) * cell + w / 2), y + w / 2, fill=st.thick_color)
+        diagonals(cv, x0, y0, G, p, st)
         w = st.outer
         if w > 0:
             o = w / 2 if st.outer_inside else 0
@@ -648,6 +650,18 @@ def draw_grid(cv, x0, y0, G, p, st):
                 cv.text_center(cx, cy, p.sym(v), st.entered_font, epx, colr)
         elif c in p.pencil:
             draw_pencil(cv, x0 + k * cell, y0 + r * cell, cell, p, p.pencil[c], st)
+
+
+def diagonals(cv, x0, y0, G, p, st):
+    """An X's diagonals drawn as lines corner to corner (under the
+    symbols), where `p.diagonal_lines` = (colour choice, width) says so."""
+    if not getattr(p, 'diagonal_lines', None):
+        return
+    which, width = p.diagonal_lines
+    col = {'thin': st.thin_color, 'thick': st.thick_color, 'accent': getattr(st, 'accent', st.thick_color)}[which]
+    w = max(1.0, st.thin * width)
+    cv.line([(x0, y0), (x0 + G, y0 + G)], col, w)
+    cv.line([(x0 + G, y0), (x0, y0 + G)], col, w)
 
 
 def draw_pencil(cv, x, y, cell, p, vals, st):
@@ -1443,12 +1457,15 @@ FIXTURES = [
 ]
 
 
-def make_one(i, seed, cats, fams, force, small, extras=0.0):
+def make_one(i, seed, cats, fams, force, small, extras=0.0, lines=0.0):
     rng = np.random.default_rng([seed, i])
     # Extra houses come from a stream of their own: without --extras a set
     # is the same as before the option.
     xrng = np.random.default_rng([seed, i, 2])
     extra = pick(xrng, ['x', 'hyper']) if xrng.random() < extras else None
+    # An X drawn with lines instead of shading: a stream of its own again.
+    lrng = np.random.default_rng([seed, i, 3])
+    drawn = (pick(lrng, ['thin', 'thick', 'accent']), U(lrng, 1, 2.5)) if lrng.random() < lines else None
     cat = force.get('category') or wpick(rng, [c for c in CATEGORY_WEIGHTS if c[0] in cats])
     if cat == 'none':
         img, is_photo, kind = render_none(rng, fams, force, small)
@@ -1461,11 +1478,13 @@ def make_one(i, seed, cats, fams, force, small, extras=0.0):
                         pencil=U(rng, 0.2, 0.8) if progress and rng.random() < 0.45 else 0.0, errors=rng.random() < 0.3)
         if extra and side == 9 and not jig:
             with_extras(xrng, p, extra)
+            p.diagonal_lines = drawn if getattr(p, 'extras', None) == 'x' else None
         img, font = render_screen(rng, p, fams, force, small)
         return cat, img, False, p, font, str(p.n)
     p = make_puzzle(rng, side, alphabet, jig, pencil=U(rng, 0.1, 0.5) if rng.random() < 0.12 else 0.0)
     if extra and side == 9 and not jig:
         with_extras(xrng, p, extra)
+        p.diagonal_lines = drawn if getattr(p, 'extras', None) == 'x' else None
     lo = {4: 300, 6: 320, 9: 420, 12: 560, 16: 640, 25: 820}[side]
     Gs = U(rng, lo, lo * 1.4) if small else U(rng, max(lo, 600), 1300)
     page, focus, font, paper = render_print(rng, p, fams, Gs)
@@ -1486,6 +1505,8 @@ def main():
     ap.add_argument('--side', type=int, choices=[4, 6, 9, 12, 16, 25], help='every grid of this side (with --category photo or screen)')
     ap.add_argument('--extras', type=float, default=0.0, metavar='P',
                     help='each 9x9 given extra houses (X or windoku, shaded) with probability P (default 0)')
+    ap.add_argument('--lines', type=float, default=0.0, metavar='P',
+                    help="with --extras, each X's diagonals drawn as lines instead of shaded with probability P (default 0)")
     ap.add_argument('--fill', type=float, nargs=2, metavar=('LO', 'HI'),
                     help="photos: the grid's share of the picture's shorter side, drawn from LO..HI (default 0.45 0.88)")
     a = ap.parse_args()
@@ -1513,7 +1534,7 @@ def main():
     rows = ['file\tcategory\tside\tshape\talphabet\tcells\tfont']
     t0 = time.time()
     for i, force in enumerate(specs):
-        cat, img, is_photo, p, font, what = make_one(i, a.seed, cats, fams, force, a.small or a.fixtures, a.extras)
+        cat, img, is_photo, p, font, what = make_one(i, a.seed, cats, fams, force, a.small or a.fixtures, a.extras, a.lines)
         # The name says what is in it, for people reading benchmark results.
         name = '%04d-%s-%s.%s' % (i, cat, what, 'jpg' if is_photo else 'png')
         path = os.path.join(a.out, name)

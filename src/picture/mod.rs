@@ -27,6 +27,7 @@
 //! is "no puzzle found".
 
 pub mod classify;
+pub mod diagonals;
 pub mod doubt;
 pub mod glyph;
 pub mod ink;
@@ -572,7 +573,27 @@ fn read_cells(
             (glyph::flatten(&raw, cell), raw.percentile(0.8) as f32)
         })
         .unzip();
-    let shape = match shading::shaded(&shape, &papers) {
+    // An X's diagonals drawn as lines: taken out of the cells they cross.
+    let lines = diagonals::drawn(ink, &xs, &ys, side);
+    let inners: Vec<Gray> = match &lines {
+        Some(lines) => inners
+            .into_iter()
+            .zip(&boxes)
+            .zip(&lines.strokes)
+            .map(|((inner, b), strokes)| {
+                if strokes.is_empty() {
+                    return inner;
+                }
+                let (paper, dark) = glyph::levels(&inner);
+                let mid = (paper + dark) / 2.0;
+                diagonals::erase(&inner, (b[0], b[1]), strokes, lines.half_width, paper, mid)
+            })
+            .collect(),
+        None => inners,
+    };
+    let mut extras = shading::shaded(&shape, &papers);
+    extras.diagonals |= lines.is_some();
+    let shape = match extras {
         extras if extras.any() => shape.with_extras(extras).map_err(|_| NotFound::NoGrid)?,
         _ => shape,
     };
