@@ -343,18 +343,22 @@ test('a 6×6 and a jigsaw keep their shape; Escape closes the review and gives f
   });
 });
 
-test('an X-Sudoku screenshot and a windoku photo keep their extra houses, solved with them', async () => {
+test('X-Sudoku and windoku pictures keep their extra houses, solved with them', async () => {
   await inPage(browser, site.url, async (page) => {
-    // Their diagonals or windows are shaded: read, they come along as the
-    // Size list's X and windoku, and the solution the page shows keeps them
-    // (the verifier is given the shape with its extra houses).
+    // Their diagonals or windows are shaded (0041, 0042) or the diagonals
+    // drawn as lines (0043, 0044): read, they come along as the Size list's
+    // X and windoku, and the solution the page shows keeps them (the
+    // verifier is given the shape with its extra houses).
     for (const [file, shape] of [
       ['0041-screen-9.png', 'box=3x3+x'],
       ['0042-photo-9.jpg', 'box=3x3+hyper'],
+      ['0043-screen-9.png', 'box=3x3+x'],
+      ['0044-photo-9.jpg', 'box=3x3+x'],
     ]) {
       const truth = TRUTH[file];
       await page.setInputFiles('#picture-file', join(PICTURES, file));
       assert.equal(await readingDone(page), 'review', file);
+      await page.screenshot({ path: join(SHOTS, `picture-review-extras-${file.replace(/\..*/, '')}.png`) });
       assert.deepEqual(await reviewTexts(page), truthTexts(truth), file);
       await page.click('#picture-use');
       assert.equal(await page.inputValue('#size'), shape, file);
