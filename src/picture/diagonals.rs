@@ -32,8 +32,10 @@ const BESIDE: f32 = 0.7;
 const ON_LINE: f32 = 0.8;
 
 /// …and the most of the other cells that may show either of their own
-/// diagonals so.
-const OFF_LINE: f32 = 0.05;
+/// diagonals so: a hatched grid shows them all; a large `2`, `4` or `7`
+/// may run nearly corner to corner (4 of the 64 in one screenshot with
+/// faint diagonals), but empty cells on the diagonals show no line.
+const OFF_LINE: f32 = 0.2;
 
 /// A line from `from` to `to` in the straightened picture.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -92,58 +94,100 @@ fn cell_strokes(xs: &[(f32, f32)], ys: &[(f32, f32)], r: usize, c: usize) -> [St
     ]
 }
 
-/// Whether `ink` has ink within `reach` pixels across `s` of its point a
-/// share `t` along, moved `off` to its side.
-fn inked_near(ink: &Ink, s: Stroke, t: f32, off: f32, reach: f32) -> bool {
-    let steps = reach.ceil() as i32;
-    (-steps..=steps).any(|k| {
-        let (x, y) = s.at(t, off + k as f32);
-        x >= 0.0
-            && y >= 0.0
-            && (x as usize) < ink.width
-            && (y as usize) < ink.height
-            && ink.at(x as usize, y as usize)
-    })
+/// The straightened picture as the lines are looked for in it.
+#[derive(Clone, Copy)]
+pub struct Picture<'a> {
+    /// Its ink.
+    pub ink: &'a Ink,
+    /// Its grey levels.
+    pub square: &'a Gray,
+    /// How much darker than the paper on both sides a faint line must be.
+    faint: f32,
 }
 
-/// The share of `s` from `lo` to `1 − lo` of the way whose ink lies within
-/// `reach` of the line moved `off` to its side.
-fn followed(ink: &Ink, s: Stroke, off: f32, reach: f32, lo: f32) -> f32 {
-    let span = 1.0 - 2.0 * lo;
-    let n = (s.length() * span).ceil().max(4.0) as usize;
-    let on = (0..n)
-        .filter(|&i| inked_near(ink, s, lo + span * (i as f32 + 0.5) / n as f32, off, reach))
-        .count();
-    on as f32 / n as f32
-}
+/// The least darkness of a faint line against the paper beside it, in
+/// grey levels, where the picture's grain is less.
+const FAINT: f32 = 8.0;
 
-/// The ink's widths across `s` at the samples of its middle that have ink
-/// within a sixth of a cell: the inked pixels counted there.
-fn width_across(ink: &Ink, s: Stroke, cell: f32) -> Vec<usize> {
-    let n = (s.length() * 0.6).ceil().max(4.0) as usize;
-    let reach = (cell / 6.0).ceil() as i32;
-    (0..n)
-        .filter_map(|i| {
-            let t = 0.2 + 0.6 * (i as f32 + 0.5) / n as f32;
-            let count = (-reach..=reach)
-                .filter(|&k| {
-                    let (x, y) = s.at(t, k as f32);
-                    x >= 0.0
-                        && y >= 0.0
-                        && (x as usize) < ink.width
-                        && (y as usize) < ink.height
-                        && ink.at(x as usize, y as usize)
-                })
-                .count();
-            (count > 0).then_some(count)
-        })
-        .collect()
+impl<'a> Picture<'a> {
+    /// `square` and its `ink`, whose grain is `noise` (three times its σ:
+    /// [`super::ink::noise`]).
+    pub fn new(ink: &'a Ink, square: &'a Gray, noise: u64) -> Picture<'a> {
+        Picture {
+            ink,
+            square,
+            faint: (noise as f32).max(FAINT),
+        }
+    }
+
+    fn inside(&self, (x, y): (f32, f32)) -> Option<(usize, usize)> {
+        (x >= 0.0 && y >= 0.0 && (x as usize) < self.ink.width && (y as usize) < self.ink.height)
+            .then_some((x as usize, y as usize))
+    }
+
+    fn inked(&self, p: (f32, f32)) -> bool {
+        self.inside(p).is_some_and(|(x, y)| self.ink.at(x, y))
+    }
+
+    fn level(&self, p: (f32, f32)) -> Option<f32> {
+        self.inside(p).map(|(x, y)| self.square.at(x, y) as f32)
+    }
+
+    /// Whether a line runs within `reach` pixels across `s` of its point a
+    /// share `t` along, moved `off` to its side: ink there, or a pixel
+    /// there darker by `faint` than the paper on both sides beyond. A pale
+    /// one-pixel line drawn at a slant, beside a dark symbol, falls out of
+    /// the ink (its threshold follows the symbol's darkness around it).
+    fn line_near(&self, s: Stroke, t: f32, off: f32, reach: f32) -> bool {
+        let steps = reach.ceil() as i32;
+        let across = |k: i32| s.at(t, off + k as f32);
+        if (-steps..=steps).any(|k| self.inked(across(k))) {
+            return true;
+        }
+        // A faint line is looked for in paper only: beside ink, a symbol's
+        // anti-aliased edge is as faint.
+        if (-steps - 3..=steps + 3).any(|k| self.inked(across(k))) {
+            return false;
+        }
+        let darkest = (-steps..=steps)
+            .filter_map(|k| self.level(across(k)))
+            .fold(f32::MAX, f32::min);
+        let paper = |k: i32| self.level(across(k)).unwrap_or(0.0);
+        darkest + self.faint <= paper(steps + 2).min(paper(-steps - 2))
+    }
+
+    /// The share of `s` from `lo` to `1 − lo` of the way that a line
+    /// follows within `reach`, moved `off` to its side.
+    fn followed(&self, s: Stroke, off: f32, reach: f32, lo: f32) -> f32 {
+        let span = 1.0 - 2.0 * lo;
+        let n = (s.length() * span).ceil().max(4.0) as usize;
+        let on = (0..n)
+            .filter(|&i| self.line_near(s, lo + span * (i as f32 + 0.5) / n as f32, off, reach))
+            .count();
+        on as f32 / n as f32
+    }
+
+    /// The ink's widths across `s` at the samples of its middle that have
+    /// ink within a sixth of a cell: the inked pixels counted there.
+    fn widths_across(&self, s: Stroke, cell: f32) -> Vec<usize> {
+        let n = (s.length() * 0.6).ceil().max(4.0) as usize;
+        let reach = (cell / 6.0).ceil() as i32;
+        (0..n)
+            .filter_map(|i| {
+                let t = 0.2 + 0.6 * (i as f32 + 0.5) / n as f32;
+                let count = (-reach..=reach)
+                    .filter(|&k| self.inked(s.at(t, k as f32)))
+                    .count();
+                (count > 0).then_some(count)
+            })
+            .collect()
+    }
 }
 
 /// The X's diagonals drawn as lines in a `side`×`side` grid whose lines'
 /// centres and half widths are `xs`, `ys`, if they are (see the module's
 /// comment).
-pub fn drawn(ink: &Ink, xs: &[(f32, f32)], ys: &[(f32, f32)], side: usize) -> Option<Lines> {
+pub fn drawn(picture: Picture, xs: &[(f32, f32)], ys: &[(f32, f32)], side: usize) -> Option<Lines> {
     if side < 4 {
         return None;
     }
@@ -154,8 +198,10 @@ pub fn drawn(ink: &Ink, xs: &[(f32, f32)], ys: &[(f32, f32)], side: usize) -> Op
     // quarter of a cell away (their middle half, inside the cell), are not.
     let beside = cell / 4.0;
     let line = |s: Stroke| {
-        followed(ink, s, 0.0, reach, 0.2) >= FOLLOWED
-            && followed(ink, s, beside, reach, 0.25).min(followed(ink, s, -beside, reach, 0.25))
+        picture.followed(s, 0.0, reach, 0.2) >= FOLLOWED
+            && picture
+                .followed(s, beside, reach, 0.25)
+                .min(picture.followed(s, -beside, reach, 0.25))
                 < BESIDE
     };
     let mut strokes = vec![Vec::new(); side * side];
@@ -176,7 +222,7 @@ pub fn drawn(ink: &Ink, xs: &[(f32, f32)], ys: &[(f32, f32)], side: usize) -> Op
         .filter(|&i| {
             cell_strokes(xs, ys, i / side, i % side)
                 .into_iter()
-                .any(|s| followed(ink, s, 0.0, reach, 0.2) >= FOLLOWED)
+                .any(line)
         })
         .count();
     let others = side * side - (2 * side - side % 2);
@@ -186,9 +232,10 @@ pub fn drawn(ink: &Ink, xs: &[(f32, f32)], ys: &[(f32, f32)], side: usize) -> Op
     let mut widths: Vec<usize> = strokes
         .iter()
         .flatten()
-        .flat_map(|&s| width_across(ink, s, cell))
+        .flat_map(|&s| picture.widths_across(s, cell))
         .collect();
     widths.sort_unstable();
+    // A faint line out of the ink is a pixel wide.
     let width = widths.get(widths.len() / 2).copied().unwrap_or(1) as f32;
     Some(Lines {
         strokes,
@@ -357,9 +404,28 @@ mod tests {
         )
     }
 
-    fn found(more: impl Fn(usize, usize) -> bool) -> Option<Lines> {
+    /// Whether `grid(more)`'s diagonals are found, its paper 250 and its
+    /// ink 0, with `faint` lines drawn at 235 out of the ink.
+    fn found_with(
+        more: impl Fn(usize, usize) -> bool,
+        faint: impl Fn(usize, usize) -> bool,
+    ) -> Option<Lines> {
         let (ink, places) = grid(more);
-        drawn(&ink, &places, &places, SIDE)
+        let levels = (0..ink.bits.len())
+            .map(
+                |i| match (ink.bits[i], faint(i % ink.width, i / ink.width)) {
+                    (true, _) => 0,
+                    (false, true) => 235,
+                    (false, false) => 250,
+                },
+            )
+            .collect();
+        let square = Gray::new(ink.width, ink.height, levels).unwrap();
+        drawn(Picture::new(&ink, &square, 0), &places, &places, SIDE)
+    }
+
+    fn found(more: impl Fn(usize, usize) -> bool) -> Option<Lines> {
+        found_with(more, |_, _| false)
     }
 
     const LAST: usize = SIDE * CELL;
@@ -397,6 +463,22 @@ mod tests {
         // Every cell crossed the same way (a hatched grid), or dark.
         assert!(found(|x, y| x % CELL == y % CELL || x + y == LAST).is_none());
         assert!(found(|_, _| true).is_none());
+    }
+
+    #[test]
+    fn faint_diagonals_out_of_the_ink_are_found() {
+        // Pale lines the threshold left out (beside dark symbols), and
+        // symbols' blocks over a third of the diagonal's cells.
+        let x = |x: usize, y: usize| x == y || x + y == LAST;
+        let symbol = |x: usize, y: usize| {
+            (x / CELL).is_multiple_of(3)
+                && (6..14).contains(&(x % CELL))
+                && (6..14).contains(&(y % CELL))
+        };
+        assert!(found_with(symbol, x).is_some());
+        assert!(found_with(symbol, |_, _| false).is_none());
+        // Faint hatching in every cell is no X.
+        assert!(found_with(symbol, |x, y| x % CELL == y % CELL || x + y == LAST).is_none());
     }
 
     /// A 30×30 cell of paper 250 with `ink` at the level it gives.

@@ -574,7 +574,7 @@ fn read_cells(
         })
         .unzip();
     // An X's diagonals drawn as lines: taken out of the cells they cross.
-    let lines = diagonals::drawn(ink, &xs, &ys, side);
+    let lines = diagonals::drawn(diagonals::Picture::new(ink, square, noise), &xs, &ys, side);
     let inners: Vec<Gray> = match &lines {
         Some(lines) => inners
             .into_iter()
