@@ -342,9 +342,11 @@ pub fn erase(
         let mut levels: Vec<u8> = (0..len.ceil() as usize)
             .filter_map(|i| {
                 let t = i as f32 / len;
-                let steps = band.ceil() as i32;
+                // Half a pixel apart: whole pixels across a slanted line
+                // step over its core at some places.
+                let steps = (band * 2.0).ceil() as i32;
                 (-steps..=steps)
-                    .filter_map(|k| value(s.at(t, k as f32)))
+                    .filter_map(|k| value(s.at(t, k as f32 * 0.5)))
                     .min()
             })
             .collect();
