@@ -245,10 +245,11 @@ pub fn drawn(picture: Picture, xs: &[(f32, f32)], ys: &[(f32, f32)], side: usize
 
 /// `inner` (a cell's inner part, cut at `origin` in the straightened
 /// picture) with the strokes made `paper` across `half_width` and a pixel
-/// more (the line's blurred edge), but where a symbol meets them. There the
-/// ink across the line is wider than the line: a stroke that crosses it
-/// goes on beyond it, and one that runs along it (a `7`'s bar on the
-/// anti-diagonal) is wider; the ink is kept, so that the symbol keeps its
+/// more (the line's blurred edge), but where a symbol meets them: where a
+/// stroke crosses the line (it goes on beyond it on both sides), where the
+/// ink across the line is wider than the line (a stroke running along it),
+/// and where the ink is darker than the line (a black `7`'s bar along a
+/// coloured line). There the ink is kept, so that the symbol keeps its
 /// shape. `dark` is the level under which a pixel is ink.
 pub fn erase(
     inner: &Gray,
@@ -262,12 +263,11 @@ pub fn erase(
     let band = half_width + 1.0;
     let paper = paper.round().clamp(0.0, 255.0) as u8;
     let (w, h) = (inner.width as isize, inner.height as isize);
-    let inked = |(x, y): (f32, f32)| {
+    let value = |(x, y): (f32, f32)| {
         let (x, y) = (x.floor() as isize, y.floor() as isize);
-        (0..w).contains(&x)
-            && (0..h).contains(&y)
-            && (inner.at(x as usize, y as usize) as f32) < dark
+        ((0..w).contains(&x) && (0..h).contains(&y)).then(|| inner.at(x as usize, y as usize))
     };
+    let inked = |p: (f32, f32)| value(p).is_some_and(|v| (v as f32) < dark);
     // How far a run across the line is followed.
     let far = (half_width * 6.0 + 6.0).ceil() as i32;
     // The strokes in the inner part's own coordinates.
@@ -335,10 +335,6 @@ pub fn erase(
         // line (a screenshot's coloured line under black digits) by 30
         // levels and more, a pixel darker than half-way between is a
         // symbol's wherever it lies.
-        let value = |(x, y): (f32, f32)| {
-            let (x, y) = (x.floor() as isize, y.floor() as isize);
-            ((0..w).contains(&x) && (0..h).contains(&y)).then(|| inner.at(x as usize, y as usize))
-        };
         let mut levels: Vec<u8> = (0..len.ceil() as usize)
             .filter_map(|i| {
                 let t = i as f32 / len;
