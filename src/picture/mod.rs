@@ -564,12 +564,6 @@ fn read_cells(
     let smooth =
         (cell >= GRAINY_CELL && noise >= GRAINY).then(|| square.smoothed().smoothed().smoothed());
     let source = smooth.as_ref().unwrap_or(square);
-    if let Ok(want) = std::env::var("DBG_CELL") {
-        let want: usize = want.parse().unwrap();
-        if want < boxes.len() {
-            eprintln!("cell {want} box {:?}", boxes[want]);
-        }
-    }
     // Each cell's inner part with its paper made even, and the paper's
     // level before (where extra houses are shaded).
     let (inners, papers): (Vec<Gray>, Vec<f32>) = boxes
@@ -592,31 +586,7 @@ fn read_cells(
                 }
                 let (paper, dark) = glyph::levels(&inner);
                 let mid = (paper + dark) / 2.0;
-                let out =
-                    diagonals::erase(&inner, (b[0], b[1]), strokes, lines.half_width, paper, mid);
-                if std::env::var("DBG_ERASE")
-                    .is_ok_and(|v| v == format!("{},{}", b[0], b[1]) || v == "all")
-                {
-                    eprintln!(
-                        "erase {b:?} hw {} paper {paper} mid {mid}",
-                        lines.half_width
-                    );
-                    for y in 0..inner.height {
-                        let mut l = String::new();
-                        for x in 0..inner.width {
-                            let (v, w) = (inner.at(x, y), out.at(x, y));
-                            l.push(if (w as f32) < mid {
-                                '#'
-                            } else if (v as f32) < mid {
-                                'o'
-                            } else {
-                                '.'
-                            });
-                        }
-                        eprintln!("{l}");
-                    }
-                }
-                out
+                diagonals::erase(&inner, (b[0], b[1]), strokes, lines.half_width, paper, mid)
             })
             .collect(),
         None => inners,
