@@ -10,12 +10,14 @@
 //! over many cells, is not taken for shading. A screenshot's highlighted
 //! row and column (the selected cell's, drawn over the shading) are left
 //! out; a few other cells shaded (the cells of a selected symbol) are
-//! allowed.
+//! allowed. Where an app gives its givens' cells a background of their
+//! own, the cells written in are left out too (the caller's second look).
 //!
 //! Measured on `make_set.py --seed 41 --count 300 --extras 0.5`
-//! (docs/BENCHMARKS.md, seventeenth pass): read with their extra houses,
-//! all 33 photos and 27 of 29 screenshots that have them; none found in
-//! its other pictures or in the 2,040 of the other sets, which have none.
+//! (docs/BENCHMARKS.md, seventeenth and eighteenth passes): read with their
+//! extra houses, all 33 photos and 28 of 29 screenshots that have them;
+//! none found in its other pictures or in the 2,040 of the other sets,
+//! which have none.
 
 use crate::shape::{Extras, Shape};
 
@@ -35,8 +37,11 @@ const OUTSIDE: f32 = 0.3;
 
 /// The extra houses `shape`'s cells show shaded, from each cell's paper
 /// level (`papers`, row-major; light is high): the diagonals, the windows,
-/// or neither. Both at once are not told apart from either.
-pub fn shaded(shape: &Shape, papers: &[f32]) -> Extras {
+/// or neither. Both at once are not told apart from either. The cells
+/// `written` says (none where it is shorter) are left out: an app may
+/// give its givens' cells a background of their own, as dark as the
+/// shading or darker, over it.
+pub fn shaded(shape: &Shape, papers: &[f32], written: &[bool]) -> Extras {
     let side = shape.side();
     let set = |extras: Extras| -> Option<Vec<bool>> {
         let with = shape.clone().with_extras(extras).ok()?;
@@ -48,7 +53,10 @@ pub fn shaded(shape: &Shape, papers: &[f32]) -> Extras {
         }
         Some(inside)
     };
-    let lit = highlighted(papers, side);
+    let mut lit = highlighted(papers, side);
+    for (lit, &written) in lit.iter_mut().zip(written) {
+        *lit |= written;
+    }
     let stands = |extras: Extras| set(extras).is_some_and(|s| stands_out(&s, &lit, papers, side));
     let diagonals = stands(Extras {
         diagonals: true,
@@ -166,7 +174,7 @@ mod tests {
         let nine = Shape::boxes(3, 3).unwrap();
         let x = papers(|r, c| r == c || r + c == 8, 15.0);
         assert_eq!(
-            shaded(&nine, &x),
+            shaded(&nine, &x, &[]),
             Extras {
                 diagonals: true,
                 windows: false
@@ -174,7 +182,7 @@ mod tests {
         );
         let hyper = papers(window, 15.0);
         assert_eq!(
-            shaded(&nine, &hyper),
+            shaded(&nine, &hyper, &[]),
             Extras {
                 diagonals: false,
                 windows: true
@@ -183,40 +191,61 @@ mod tests {
         // A highlighted row across an X: still an X. So with a row and a
         // column highlighted in a colour of their own, over the shading.
         let lit = papers(|r, c| r == c || r + c == 8 || r == 4, 15.0);
-        assert!(shaded(&nine, &lit).diagonals);
+        assert!(shaded(&nine, &lit, &[]).diagonals);
         let mut cross = papers(|r, c| r == c || r + c == 8, 15.0);
         for k in 0..9 {
             cross[2 * 9 + k] = 200.0;
             cross[k * 9 + 6] = 200.0;
         }
         cross[2 * 9 + 6] = 170.0;
-        assert!(shaded(&nine, &cross).diagonals);
+        assert!(shaded(&nine, &cross, &[]).diagonals);
         let mut cross = papers(window, 15.0);
         for k in 0..9 {
             cross[5 * 9 + k] = 200.0;
             cross[k * 9 + 3] = 200.0;
         }
-        assert!(shaded(&nine, &cross).windows);
+        assert!(shaded(&nine, &cross, &[]).windows);
     }
 
     #[test]
     fn plain_light_and_shaded_boxes_are_no_extra_houses() {
         let nine = Shape::boxes(3, 3).unwrap();
-        assert_eq!(shaded(&nine, &papers(|_, _| false, 0.0)), Extras::NONE);
+        assert_eq!(shaded(&nine, &papers(|_, _| false, 0.0), &[]), Extras::NONE);
         // Boxes shaded in a checkerboard, either way round: the diagonals
         // lie in shaded boxes (or in none), and so do as many other cells.
         for parity in 0..2 {
             let boxes = papers(|r, c| (r / 3 + c / 3) % 2 == parity, 15.0);
-            assert_eq!(shaded(&nine, &boxes), Extras::NONE);
+            assert_eq!(shaded(&nine, &boxes, &[]), Extras::NONE);
         }
         // Shading too faint to be drawn, and the diagonals' cells lighter.
         let faint = papers(|r, c| r == c || r + c == 8, 3.0);
-        assert_eq!(shaded(&nine, &faint), Extras::NONE);
+        assert_eq!(shaded(&nine, &faint, &[]), Extras::NONE);
         let light = papers(|r, c| r == c || r + c == 8, -15.0);
-        assert_eq!(shaded(&nine, &light), Extras::NONE);
+        assert_eq!(shaded(&nine, &light, &[]), Extras::NONE);
         // A third of the other cells shaded with the diagonals (the givens'
         // cells, say): too many to tell.
         let givens = papers(|r, c| r == c || r + c == 8 || (r + c) % 3 == 0, 15.0);
-        assert_eq!(shaded(&nine, &givens), Extras::NONE);
+        assert_eq!(shaded(&nine, &givens, &[]), Extras::NONE);
+    }
+
+    #[test]
+    fn the_givens_own_background_is_left_out() {
+        // A windoku whose givens' cells (a third of them, in and out of
+        // the windows) have a darker background of their own: too many
+        // other cells look shaded, until the written cells are left out.
+        let nine = Shape::boxes(3, 3).unwrap();
+        let given = |r: usize, c: usize| (r + 2 * c).is_multiple_of(3);
+        let mut hyper = papers(window, 15.0);
+        for (i, paper) in hyper.iter_mut().enumerate() {
+            if given(i / 9, i % 9) {
+                *paper = 205.0;
+            }
+        }
+        let written: Vec<bool> = (0..81).map(|i| given(i / 9, i % 9)).collect();
+        assert_eq!(shaded(&nine, &hyper, &[]), Extras::NONE);
+        assert!(shaded(&nine, &hyper, &written).windows);
+        // And nothing written makes plain paper shaded.
+        let plain = papers(|_, _| false, 0.0);
+        assert_eq!(shaded(&nine, &plain, &written), Extras::NONE);
     }
 }
