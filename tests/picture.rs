@@ -87,10 +87,6 @@ fn plain_shape(side: usize, spec: &str) -> Shape {
 /// still misreads: any other misread, one of these read right, or a grid
 /// not found, fails.
 const KNOWN_MISREADS: &[(&str, &[usize])] = &[
-    // Grain strong enough that five empty cells of a shaded box still
-    // read as symbols after smoothing (fifty without it), each under 0.6
-    // sure.
-    ("0025-photo-16.jpg", &[191, 223, 237, 238, 239]),
     // 0019 turned a quarter: found, read turned back, but the last row
     // meets the frame: its `16` at column 13 loses its `1`.
     ("0035-photo-16.jpg", &[252]),

@@ -669,6 +669,15 @@ fn read_cells(
             pale_contrast.is_some_and(|c| paper - dark >= c && paper - dark < min_contrast)
         })
         .collect();
+    // In a grainy photo read smoothed, grain strung together still stands
+    // a symbol's height where the grain is strongest (a shadowed corner:
+    // a camera's grain grows as the light falls). A blank cell's contrast
+    // (its paper against its darkest 1%) is then about 3.2 times the
+    // grain's σ; writing must stand [`GRAIN_CONTRAST`] times it. The σ is
+    // measured on the paper's side of each cell's levels and taken among
+    // the cell's neighbours' (a quarter of the way up): a cell that ink
+    // fills measures its strokes' edges, not grain.
+    let grain = smooth.as_ref().map(|_| local_grain(&inners, side));
     let mut cells: Vec<glyph::CellInk> = inners
         .iter()
         .zip(&levels)
@@ -679,7 +688,10 @@ fn read_cells(
                 return glyph::CellInk::default();
             }
             // A cell over `min_contrast` reads the same at the lower one.
-            let least = pale_contrast.unwrap_or(min_contrast);
+            let mut least = pale_contrast.unwrap_or(min_contrast);
+            if let Some(grain) = &grain {
+                least = least.max(GRAIN_CONTRAST * grain[i]);
+            }
             let mut read = glyph::read_cell_down_to(g, l, cell, least, smallest);
             // A blank cell stays blank: a line's remnant cut off may leave
             // a stub that stands alone (a blank 9×9 cell read `1`).
@@ -768,6 +780,32 @@ fn read_cells(
         corners: *straight.corners,
         settled: Vec::new(),
     })
+}
+
+/// How many times the grain's σ a cell's contrast must be to be writing,
+/// in a grainy photo read smoothed (a blank cell's is about 3.2 times).
+const GRAIN_CONTRAST: f32 = 4.5;
+
+/// Each cell's grain: the σ of its paper's levels, estimated from the
+/// distance between its median and 80th percentile (0.84 σ in a normal
+/// spread; a symbol covers well under half a cell), the lower quartile of
+/// it over the cell and its neighbours.
+fn local_grain(inners: &[Gray], side: usize) -> Vec<f32> {
+    let own: Vec<f32> = inners
+        .iter()
+        .map(|g| (g.percentile(0.8) as f32 - g.percentile(0.5) as f32) / 0.84)
+        .collect();
+    (0..side * side)
+        .map(|i| {
+            let (r, c) = (i / side, i % side);
+            let mut near: Vec<f32> = (r.saturating_sub(1)..(r + 2).min(side))
+                .flat_map(|y| (c.saturating_sub(1)..(c + 2).min(side)).map(move |x| y * side + x))
+                .map(|j| own[j])
+                .collect();
+            near.sort_by(f32::total_cmp);
+            near[near.len() / 4]
+        })
+        .collect()
 }
 
 /// A picture's noise ([`ink::noise`]) at most this is clean: drawn, not
@@ -945,6 +983,38 @@ mod tests {
             }
         }
         assert!(!bears_out_boxes(&Grid::from_side(side, table).unwrap()));
+    }
+
+    #[test]
+    fn the_grain_is_measured_on_the_paper_and_among_neighbours() {
+        // Paper at 200 with grain of σ 12 (a sum of uniform draws), one
+        // cell half filled with ink: every cell's estimate is near 12.
+        let mut seed = 7u32;
+        let mut uniform = || {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (seed >> 8) as f32 / (1 << 24) as f32 - 0.5
+        };
+        // Twelve uniform draws on [-0.5, 0.5) sum to σ 1.
+        let inners: Vec<Gray> = (0..9)
+            .map(|cell| {
+                let pixels = (0..40 * 40)
+                    .map(|p| {
+                        let level = 200.0 + 12.0 * (0..12).map(|_| uniform()).sum::<f32>();
+                        let ink = cell == 4 && (p % 40) < 20;
+                        if ink {
+                            40
+                        } else {
+                            level.clamp(0.0, 255.0) as u8
+                        }
+                    })
+                    .collect();
+                Gray::new(40, 40, pixels).unwrap()
+            })
+            .collect();
+        let grain = local_grain(&inners, 3);
+        for (cell, g) in grain.iter().enumerate() {
+            assert!((9.0..15.0).contains(g), "cell {cell}: grain {g}");
+        }
     }
 
     #[test]
