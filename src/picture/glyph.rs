@@ -51,6 +51,11 @@ pub struct CellInk {
     /// joined and two cut; a blurred `12` is two cut and may be one joined;
     /// a blurred `20` is one piece. The alphabet decides which reading fits.
     pub others: Vec<Vec<Mark>>,
+    /// The ink read as one symbol where every cut makes it several: a
+    /// serif `H` whose stems only a hairline paler than the weak threshold
+    /// joins, a `P`'s bowl beside its stem. Only alphabets of one-character
+    /// symbols read it (under numbers it would join a `12`'s digits).
+    pub whole: Vec<Mark>,
     /// The tallest piece of ink over the cell's side (0 when blank).
     pub tallest: f32,
 }
@@ -61,6 +66,7 @@ impl CellInk {
         std::iter::once(&self.marks)
             .filter(|m| !m.is_empty())
             .chain(&self.others)
+            .chain(std::iter::once(&self.whole).filter(|m| !m.is_empty()))
     }
 }
 
@@ -493,6 +499,9 @@ pub fn read_cell_down_to(
             cuts.extend(cut_wide(inner, b, strong).into_iter().map(Vec::from));
         }
     }
+    if let Some(b) = whole(&joined, cell) {
+        out.whole = marks(&[b]);
+    }
     for (i, boxes) in cuts.iter().enumerate() {
         if !cuts[..i].contains(boxes) {
             let read = marks(boxes);
@@ -504,6 +513,32 @@ pub fn read_cell_down_to(
         }
     }
     out
+}
+
+/// The box of a cell's symbols taken as one, with the pieces left over
+/// beside them within their height, when that makes several marks one no
+/// wider than a wide letter (1.3 times its height).
+fn whole(joined: &Symbols, cell: f32) -> Option<[usize; 4]> {
+    let grow = |u: [usize; 4], b: &[usize; 4]| {
+        [
+            u[0].min(b[0]),
+            u[1].min(b[1]),
+            u[2].max(b[2]),
+            u[3].max(b[3]),
+        ]
+    };
+    let mut u = joined.boxes.iter().fold(*joined.boxes.first()?, grow);
+    let mut marks = joined.boxes.len();
+    let reach = (cell * 0.15) as usize;
+    for p in &joined.left_over {
+        let within = p[1] + 1 >= u[1] && p[3] <= u[3] + 1;
+        let near = p[0] <= u[2] + reach && p[2] + reach >= u[0];
+        if within && near {
+            u = grow(u, p);
+            marks += 1;
+        }
+    }
+    (marks >= 2 && (u[2] + 1 - u[0]) * 10 <= (u[3] + 1 - u[1]) * 13).then_some(u)
 }
 
 /// A box at least 0.9 times as wide as it is tall is wider than any digit:
@@ -1011,6 +1046,35 @@ mod tests {
         let read = read_cell(&inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0), 40.0, 30.0);
         assert_eq!(read.marks.len(), 2);
         assert!(read.others.is_empty());
+    }
+
+    #[test]
+    fn strokes_a_hairline_joins_are_also_read_whole() {
+        // A serif `H` whose bar is paler than the weak threshold: two
+        // stems, and the two as one symbol.
+        let mut g = cell_with(&[[12, 8, 16, 32], [24, 8, 28, 32]]);
+        for x in 16..24 {
+            g.pixels[20 * 40 + x] = 200;
+        }
+        let read = read_cell(&inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0), 40.0, 30.0);
+        assert_eq!(read.marks.len(), 2);
+        assert_eq!(read.whole.len(), 1);
+        assert!(std::ptr::eq(read.readings().last().unwrap(), &read.whole));
+        // A stem and, a column of paper away, a bowl half its height (a
+        // `P`): the bowl is left over beside a one-stroke symbol, and the
+        // two are read whole.
+        let g = cell_with(&[[12, 8, 16, 32], [18, 8, 26, 18]]);
+        let read = read_cell(&inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0), 40.0, 30.0);
+        assert_eq!(read.marks.len(), 1);
+        assert_eq!(read.whole.len(), 1);
+        // One symbol alone has no whole reading; nor have two far wider
+        // together than a letter.
+        let g = cell_with(&[[12, 8, 16, 32]]);
+        let read = read_cell(&inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0), 40.0, 30.0);
+        assert!(read.whole.is_empty());
+        let g = cell_with(&[[2, 16, 14, 24], [26, 16, 38, 24]]);
+        let read = read_cell(&inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0), 40.0, 30.0);
+        assert!(read.whole.is_empty());
     }
 
     #[test]

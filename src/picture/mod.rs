@@ -707,7 +707,11 @@ fn read_cells(
                     };
                 }
                 read.tallest = read.tallest.max(without.tallest);
-                read.others.extend(without.readings().cloned());
+                let cuts = std::iter::once(&without.marks).filter(|m| !m.is_empty());
+                read.others.extend(cuts.chain(&without.others).cloned());
+                if read.whole.is_empty() {
+                    read.whole = without.whole;
+                }
             }
             read
         })
@@ -720,6 +724,7 @@ fn read_cells(
         if c.tallest < min_height || (pale && c.tallest < symbol * PALE_HEIGHT) {
             c.marks.clear();
             c.others.clear();
+            c.whole.clear();
         }
     }
     let written: Vec<bool> = cells
@@ -875,7 +880,14 @@ fn choose_alphabet(side: usize, cells: &[glyph::CellInk], probs: &[Vec<Marks>]) 
         let mut values = Vec::with_capacity(cells.len());
         let mut confidence = Vec::with_capacity(cells.len());
         let mut alternatives = Vec::with_capacity(cells.len());
+        // The ink taken whole is a reading only where every symbol is one
+        // character ([`glyph::CellInk::whole`]); it comes last.
+        let one_character = symbols.iter().all(|s| s.len() == 1);
         for (cell, readings) in cells.iter().zip(probs) {
+            let readings = match readings.split_last() {
+                Some((_, rest)) if !one_character && !cell.whole.is_empty() => rest,
+                _ => &readings[..],
+            };
             if readings.is_empty() {
                 // Sure when the cell is plainly blank; less so when it held
                 // a piece of ink nearly a symbol's size.
