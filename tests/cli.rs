@@ -1043,11 +1043,11 @@ fn read_says_where_no_puzzle_was_found_and_goes_on() {
 fn read_names_the_cells_it_settled() {
     // 0027: a `10` (`A` among 12×12's symbols) read `5`, beside a `5` of
     // its house, taken as its next reading, `A`; 0035: a `16` against the
-    // frame that lost its `1`, read `6` beside a `6`, emptied. (The weights
-    // before the fourteenth pass settled 0018's two `20`s, read `22`, and
-    // 0019's frame corner, read `4`: both read right at once now; until
-    // the nineteenth pass grain in 0025's empty cell was read `2` beside a
-    // `2`, and emptied.)
+    // frame that lost its `1`, read `6` beside a `6`, taken as the number a
+    // digit longer, `16`. (The weights before the fourteenth pass settled
+    // 0018's two `20`s, read `22`, and 0019's frame corner, read `4`: both
+    // read right at once now; until the nineteenth pass grain in 0025's
+    // empty cell was read `2` beside a `2`, and emptied.)
     for (file, said) in [
         (
             "0027-photo-12.jpg",
@@ -1055,7 +1055,7 @@ fn read_names_the_cells_it_settled() {
         ),
         (
             "0035-photo-16.jpg",
-            "R16C13 read as 6 repeats a symbol in its row, column or box: taken as empty, check it",
+            "R16C13 read as 6 repeats a symbol in its row, column or box: taken as 16, check it",
         ),
     ] {
         let path = data(&format!("pictures/{file}"));

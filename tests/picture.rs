@@ -87,9 +87,6 @@ fn plain_shape(side: usize, spec: &str) -> Shape {
 /// still misreads: any other misread, one of these read right, or a grid
 /// not found, fails.
 const KNOWN_MISREADS: &[(&str, &[usize])] = &[
-    // 0019 turned a quarter: found, read turned back, but the last row
-    // meets the frame: its `16` at column 13 loses its `1`.
-    ("0035-photo-16.jpg", &[252]),
     // Tiles with faint gaps, a dark theme: the ink of a box's edge spreads
     // over all the place it is looked for in, and two `20`s against it
     // lose their `0`'s edge, read `8`.

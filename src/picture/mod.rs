@@ -813,6 +813,13 @@ fn local_grain(inners: &[Gray], side: usize) -> Vec<f32> {
         .collect()
 }
 
+/// How likely a number read one digit short is against the digit read
+/// (the classifier's odds): rare, but a solver's correction to try.
+const LOST_DIGIT: f32 = 1e-3;
+
+/// At most this many symbols one digit longer are kept as alternatives.
+const LOST_TRIES: usize = 2;
+
 /// A picture's noise ([`ink::noise`]) at most this is clean: drawn, not
 /// photographed.
 const CLEAN: u64 = 6;
@@ -904,12 +911,20 @@ fn choose_alphabet(side: usize, cells: &[glyph::CellInk], probs: &[Vec<Marks>]) 
                     let p = readings
                         .iter()
                         .map(|marks| {
-                            let fit: f32 = chars.iter().zip(marks).map(|(&c, m)| m[c]).product();
-                            // Marks that do not fit: judge by the widest fit.
+                            let fit = |chars: &[usize]| -> f32 {
+                                chars.iter().zip(marks).map(|(&c, m)| m[c]).product()
+                            };
                             if chars.len() == marks.len() {
-                                fit
+                                fit(chars)
+                            } else if chars.len() == marks.len() + 1 {
+                                // One character fewer than the symbol: a
+                                // digit of a number lost against a line
+                                // (a `16` beside the frame read `6`).
+                                let n = chars.len();
+                                LOST_DIGIT * fit(&chars[1..]).max(fit(&chars[..n - 1]))
                             } else {
-                                1e-6 * fit
+                                // Marks that do not fit: judge by the widest fit.
+                                1e-6 * fit(chars)
                             }
                         })
                         .fold(0.0, f32::max);
@@ -922,6 +937,24 @@ fn choose_alphabet(side: usize, cells: &[glyph::CellInk], probs: &[Vec<Marks>]) 
             values.push(value);
             confidence.push(p);
             let mut alt: Vec<(u8, f32)> = scored[1..3.min(scored.len())].to_vec();
+            // The symbol read with a digit lost beside it, for the solver to
+            // try where the reading repeats or breaks: by its likelihood it
+            // would rarely be among the next two.
+            let longer = |&&(v, _): &&(u8, f32)| {
+                let (read, other) = (&symbols[value as usize - 1], &symbols[v as usize - 1]);
+                other.len() == read.len() + 1 && (other.ends_with(read) || other.starts_with(read))
+            };
+            let lost: Vec<(u8, f32)> = scored
+                .iter()
+                .filter(longer)
+                .take(LOST_TRIES)
+                .copied()
+                .collect();
+            for l in lost {
+                if !alt.iter().any(|a| a.0 == l.0) {
+                    alt.push(l);
+                }
+            }
             alt.push((0, 0.0));
             alternatives.push(alt);
         }
@@ -935,6 +968,40 @@ fn choose_alphabet(side: usize, cells: &[glyph::CellInk], probs: &[Vec<Marks>]) 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_number_one_digit_longer_is_an_alternative() {
+        // A 16×16 read as numbers (a `12` in two marks) and a cell read `6`
+        // surely: `16`, one digit longer, is among its alternatives, rare.
+        let sure = |c: char| {
+            let mut p = vec![0.01 / (SYMBOLS.len() - 1) as f32; SYMBOLS.len()];
+            p[SYMBOLS.find(c).unwrap()] = 0.99;
+            p
+        };
+        let mark = || glyph::Mark {
+            features: Vec::new(),
+        };
+        let cells = [
+            glyph::CellInk {
+                marks: vec![mark(), mark()],
+                ..Default::default()
+            },
+            glyph::CellInk {
+                marks: vec![mark()],
+                ..Default::default()
+            },
+        ];
+        let probs = vec![vec![vec![sure('1'), sure('2')]], vec![vec![sure('6')]]];
+        let (alphabet, values, confidence, alternatives) = choose_alphabet(16, &cells, &probs);
+        assert_eq!(alphabet, Alphabet::Numbers);
+        assert_eq!(values, [12, 6]);
+        assert!(confidence[1] > 0.9);
+        let lost = alternatives[1]
+            .iter()
+            .find(|a| a.0 == 16)
+            .expect("16 tried");
+        assert!((lost.1 - LOST_DIGIT * 0.99).abs() < 1e-5, "{lost:?}");
+    }
 
     #[test]
     fn assumed_boxes_need_givens_enough_and_no_repeat() {
