@@ -692,11 +692,11 @@ fn read_cells(
             if let Some(grain) = &grain {
                 least = least.max(GRAIN_CONTRAST * grain[i]);
             }
-            let mut read = glyph::read_cell_down_to(g, l, cell, least, smallest);
+            let mut read = glyph::read_cell_down_to(g, l, cell, least, smallest, drawn);
             // A blank cell stays blank: a line's remnant cut off may leave
             // a stub that stands alone (a blank 9×9 cell read `1`).
             if let Some(e) = erased.as_ref().filter(|_| read.readings().next().is_some()) {
-                let without = glyph::read_cell_down_to(e, l, cell, least, smallest);
+                let without = glyph::read_cell_down_to(e, l, cell, least, smallest, drawn);
                 // Nothing but a grid line's edge: the cell is blank (the
                 // frame's corner in a photo's last cell read `4` or `11`),
                 // though not surely so: its ink stood a symbol's height.
