@@ -249,6 +249,7 @@ pub fn settle(reading: &mut Reading, budget: u64) -> usize {
         let alternatives = &mut reading.alternatives[cell];
         alternatives.retain(|&(v, _)| v != value);
         alternatives.insert(0, (old, q));
+        reading.longer[cell].retain(|&(v, _)| v != value);
     }
     changes.len()
 }
@@ -326,7 +327,13 @@ impl<'a> Settle<'a> {
             // (a speck, a line's corner): emptying it is likelier the less
             // sure the reading.
             let empty = (0, (1.0 - read).max(0.0) * SETTLE_EMPTY);
-            for &(value, p) in self.reading.alternatives[cell].iter().chain([&empty]) {
+            // The numbers one digit longer too (a digit lost against a line).
+            let longer = &self.reading.longer[cell];
+            for &(value, p) in self.reading.alternatives[cell]
+                .iter()
+                .chain(longer)
+                .chain([&empty])
+            {
                 if p > 0.0 && p >= read * SETTLE_ODDS {
                     options.push(((read / p).ln().max(0.0), cell, value, p));
                 }
@@ -364,6 +371,7 @@ mod tests {
             alphabet: crate::Alphabet::Digits,
             confidence: vec![1.0; n],
             alternatives: vec![Vec::new(); n],
+            longer: vec![Vec::new(); n],
             corners: [(0.0, 0.0); 4],
             settled: Vec::new(),
         }
@@ -523,6 +531,26 @@ mod tests {
         let before = r.grid.clone();
         assert_eq!(settle(&mut r, 100_000), 0);
         assert_eq!(r.grid, before);
+    }
+
+    #[test]
+    fn a_number_one_digit_longer_settles_but_is_no_correction() {
+        // The 8 at cell 6 read surely as a 4 (a repeat of R1C1's 4), as a
+        // `16` against a line is read `6`; the one way out is among its
+        // numbers one digit longer (here 8, for the sake of a 9×9).
+        let mut r = reading(PUZZLE);
+        r.grid.set(6, 4);
+        r.confidence[6] = 0.99;
+        r.longer[6] = vec![(8, 0.001)];
+        // The corrections do not try it: too unlikely to show a person.
+        let found = check(&r, 100_000);
+        assert_eq!(found.status, Status::Broken);
+        assert!(found.corrections.is_empty(), "{:?}", found.corrections);
+        // Settling the repeat does.
+        assert_eq!(settle(&mut r, 100_000), 1);
+        assert_eq!(r.grid, reading(PUZZLE).grid);
+        assert_eq!(r.alternatives[6][0], (4, 0.99));
+        assert!(r.longer[6].is_empty());
     }
 
     #[test]

@@ -67,6 +67,11 @@ pub struct Reading {
     /// Per cell, the next most likely readings (0 = empty) with their
     /// probabilities, most likely first.
     pub alternatives: Vec<Vec<(u8, f32)>>,
+    /// Per cell read as a number, the numbers one digit longer that end or
+    /// start with it (a digit lost against a line), with their
+    /// probabilities: rare, so tried only to settle a repeat
+    /// ([`doubt::settle`]), not among the corrections of [`doubt::check`].
+    pub longer: Vec<Vec<(u8, f32)>>,
     /// The grid's corners in the picture's pixels: top-left, top-right,
     /// bottom-right, bottom-left, the grid's own (in a picture turned on
     /// its side, its top-left is elsewhere).
@@ -764,7 +769,7 @@ fn read_cells(
                 .collect()
         })
         .collect();
-    let (alphabet, mut grid_cells, mut confidence, alternatives) =
+    let (alphabet, mut grid_cells, mut confidence, alternatives, longer) =
         choose_alphabet(side, &cells, &probabilities);
     for i in 0..grid_cells.len() {
         if pale[i] && grid_cells[i] != 0 && confidence[i] < PALE_SURE {
@@ -782,6 +787,7 @@ fn read_cells(
         alphabet,
         confidence,
         alternatives,
+        longer,
         corners: *straight.corners,
         settled: Vec::new(),
     })
@@ -817,7 +823,7 @@ fn local_grain(inners: &[Gray], side: usize) -> Vec<f32> {
 /// (the classifier's odds): rare, but a solver's correction to try.
 const LOST_DIGIT: f32 = 1e-3;
 
-/// At most this many symbols one digit longer are kept as alternatives.
+/// At most this many symbols one digit longer are kept ([`Reading::longer`]).
 const LOST_TRIES: usize = 2;
 
 /// A picture's noise ([`ink::noise`]) at most this is clean: drawn, not
@@ -866,8 +872,15 @@ fn givens_enough(filled: usize, cells: usize) -> bool {
 /// Each symbol's probabilities for one reading of a cell's marks.
 type Marks = Vec<Vec<f32>>;
 
-/// Per cell: the value read, its confidence, the alternatives.
-type Cells = (Alphabet, Vec<u8>, Vec<f32>, Vec<Vec<(u8, f32)>>);
+/// Per cell: the value read, its confidence, the alternatives, the numbers
+/// one digit longer.
+type Cells = (
+    Alphabet,
+    Vec<u8>,
+    Vec<f32>,
+    Vec<Vec<(u8, f32)>>,
+    Vec<Vec<(u8, f32)>>,
+);
 
 /// The alphabet under which the marks are most likely, and each cell's
 /// reading in it. A symbol's likelihood is the product of its characters'
@@ -887,6 +900,7 @@ fn choose_alphabet(side: usize, cells: &[glyph::CellInk], probs: &[Vec<Marks>]) 
         let mut values = Vec::with_capacity(cells.len());
         let mut confidence = Vec::with_capacity(cells.len());
         let mut alternatives = Vec::with_capacity(cells.len());
+        let mut longer = Vec::with_capacity(cells.len());
         // The ink taken whole is a reading only where every symbol is one
         // character ([`glyph::CellInk::whole`]); it comes last.
         let one_character = symbols.iter().all(|s| s.len() == 1);
@@ -902,6 +916,7 @@ fn choose_alphabet(side: usize, cells: &[glyph::CellInk], probs: &[Vec<Marks>]) 
                 values.push(0);
                 confidence.push(sure);
                 alternatives.push(Vec::new());
+                longer.push(Vec::new());
                 continue;
             }
             let mut scored: Vec<(u8, f32)> = symbols
@@ -937,29 +952,26 @@ fn choose_alphabet(side: usize, cells: &[glyph::CellInk], probs: &[Vec<Marks>]) 
             values.push(value);
             confidence.push(p);
             let mut alt: Vec<(u8, f32)> = scored[1..3.min(scored.len())].to_vec();
-            // The symbol read with a digit lost beside it, for the solver to
-            // try where the reading repeats or breaks: by its likelihood it
-            // would rarely be among the next two.
-            let longer = |&&(v, _): &&(u8, f32)| {
+            alt.push((0, 0.0));
+            // The symbol read with a digit lost beside it, for settling a
+            // repeat: by its likelihood it would rarely be among the next two.
+            let is_longer = |&&(v, _): &&(u8, f32)| {
                 let (read, other) = (&symbols[value as usize - 1], &symbols[v as usize - 1]);
                 other.len() == read.len() + 1 && (other.ends_with(read) || other.starts_with(read))
             };
-            let lost: Vec<(u8, f32)> = scored
-                .iter()
-                .filter(longer)
-                .take(LOST_TRIES)
-                .copied()
-                .collect();
-            for l in lost {
-                if !alt.iter().any(|a| a.0 == l.0) {
-                    alt.push(l);
-                }
-            }
-            alt.push((0, 0.0));
+            longer.push(
+                scored
+                    .iter()
+                    .filter(is_longer)
+                    .take(LOST_TRIES)
+                    .filter(|l| !alt.iter().any(|a| a.0 == l.0))
+                    .copied()
+                    .collect(),
+            );
             alternatives.push(alt);
         }
         if best.as_ref().is_none_or(|(t, _)| total > *t) {
-            best = Some((total, (alphabet, values, confidence, alternatives)));
+            best = Some((total, (alphabet, values, confidence, alternatives, longer)));
         }
     }
     best.expect("every side has an alphabet").1
@@ -970,9 +982,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_number_one_digit_longer_is_an_alternative() {
+    fn a_number_one_digit_longer_is_kept_for_settling() {
         // A 16×16 read as numbers (a `12` in two marks) and a cell read `6`
-        // surely: `16`, one digit longer, is among its alternatives, rare.
+        // surely: `16`, one digit longer, is kept for settling, rare.
         let sure = |c: char| {
             let mut p = vec![0.01 / (SYMBOLS.len() - 1) as f32; SYMBOLS.len()];
             p[SYMBOLS.find(c).unwrap()] = 0.99;
@@ -991,15 +1003,19 @@ mod tests {
                 ..Default::default()
             },
         ];
-        let probs = vec![vec![vec![sure('1'), sure('2')]], vec![vec![sure('6')]]];
-        let (alphabet, values, confidence, alternatives) = choose_alphabet(16, &cells, &probs);
+        // The `6` with an `8` and a `5` next, likelier than a lost digit.
+        let mut six = sure('6');
+        six[SYMBOLS.find('8').unwrap()] = 0.005;
+        six[SYMBOLS.find('5').unwrap()] = 0.002;
+        let probs = vec![vec![vec![sure('1'), sure('2')]], vec![vec![six]]];
+        let (alphabet, values, confidence, alternatives, longer) =
+            choose_alphabet(16, &cells, &probs);
         assert_eq!(alphabet, Alphabet::Numbers);
         assert_eq!(values, [12, 6]);
         assert!(confidence[1] > 0.9);
-        let lost = alternatives[1]
-            .iter()
-            .find(|a| a.0 == 16)
-            .expect("16 tried");
+        // Kept apart from the alternatives: the corrections do not try it.
+        assert_eq!(alternatives[1], [(8, 0.005), (5, 0.002), (0, 0.0)]);
+        let lost = longer[1].iter().find(|a| a.0 == 16).expect("16 tried");
         assert!((lost.1 - LOST_DIGIT * 0.99).abs() < 1e-5, "{lost:?}");
     }
 
