@@ -51,7 +51,9 @@ use lines::Houses;
 const MAX_SIDE_PIXELS: usize = 2000;
 
 /// The noise measure ([`ink::noise`]) from which a grid's cells are read
-/// smoothed, and the least cell side in pixels for that (`read_cells`).
+/// smoothed, and the least cell side in pixels for that (`read_cells`);
+/// in a photo, also the least cell side at which writing must stand out of
+/// its grain ([`GRAIN_CONTRAST`]).
 const GRAINY: u64 = 15;
 const GRAINY_CELL: f32 = 48.0;
 
@@ -674,15 +676,17 @@ fn read_cells(
             pale_contrast.is_some_and(|c| paper - dark >= c && paper - dark < min_contrast)
         })
         .collect();
-    // In a grainy photo read smoothed, grain strung together still stands
-    // a symbol's height where the grain is strongest (a shadowed corner:
-    // a camera's grain grows as the light falls). A blank cell's contrast
-    // (its paper against its darkest 1%) is then about 3.2 times the
-    // grain's σ; writing must stand [`GRAIN_CONTRAST`] times it. The σ is
-    // measured on the paper's side of each cell's levels and taken among
-    // the cell's neighbours' (a quarter of the way up): a cell that ink
-    // fills measures its strokes' edges, not grain.
-    let grain = smooth.as_ref().map(|_| local_grain(&inners, side));
+    // In a photo, grain strung together may stand a symbol's height where
+    // the grain is strongest (a shadowed corner or edge: a camera's grain
+    // grows as the light falls), even read smoothed. A blank cell's
+    // contrast (its paper against its darkest 1%) is then about 3 to 3.2
+    // times the grain's σ; writing must stand [`GRAIN_CONTRAST`] times it.
+    // The σ is measured on the paper's side of each cell's levels and taken
+    // among the cell's neighbours' (a quarter of the way up): a cell that
+    // ink fills measures its strokes' edges, not grain. Only where cells
+    // are large ([`GRAINY_CELL`]): a small cell's thin strokes, blurred,
+    // stand little more than its grain.
+    let grain = (!drawn && cell >= GRAINY_CELL).then(|| local_grain(&inners, side));
     let mut cells: Vec<glyph::CellInk> = inners
         .iter()
         .zip(&levels)
@@ -794,7 +798,7 @@ fn read_cells(
 }
 
 /// How many times the grain's σ a cell's contrast must be to be writing,
-/// in a grainy photo read smoothed (a blank cell's is about 3.2 times).
+/// in a photo's large cells (a blank cell's is about 3 to 3.2 times).
 const GRAIN_CONTRAST: f32 = 4.5;
 
 /// Each cell's grain: the σ of its paper's levels, estimated from the
