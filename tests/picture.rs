@@ -91,6 +91,9 @@ const KNOWN_MISREADS: &[(&str, &[usize])] = &[
     // over all the place it is looked for in, and two `20`s against it
     // lose their `0`'s edge, read `8`.
     ("0040-screen-25.png", &[69, 339]),
+    // Teal letters photographed: an `I`, a bar alone as pale as the
+    // picture's pale cells, is not read surely enough to stand.
+    ("0049-photo-25.jpg", &[112, 581]),
 ];
 
 #[test]
@@ -111,7 +114,7 @@ fn every_grid_is_found_with_its_shape_and_its_symbols() {
         assert_eq!(wrong, known, "{}: cells misread", f.file);
         grids += 1;
     }
-    assert_eq!(grids, 48);
+    assert_eq!(grids, 49);
 }
 
 #[test]

@@ -650,13 +650,13 @@ fn read_cells(
     // theme's shaded boxes stay over it (0.35 and 0.45 each lost one kind
     // on the benchmark sets).
     let min_contrast = (strong * 0.4).max(28.0);
-    // In a drawn picture, an entry in a pale colour drawn thin (a teal
-    // serif `7` shrunk to 17 pixels) falls just under that. Such a cell is
-    // read down to 30% as well, and its symbol kept only if as tall as the
-    // grid's and read surely (below): a pencil mark is half a symbol's
-    // height, and a shrunk picture's pale smudge reads as nothing in
-    // particular.
-    let pale_contrast = drawn.then_some((strong * PALE).max(28.0));
+    // An entry in a pale colour drawn thin (a teal serif `7` shrunk to 17
+    // pixels; a teal `I`, `J` or `L` in a 25×25 photo) falls just under
+    // that. Such a cell is read down to 30% as well, and its symbol kept
+    // only if as tall as the grid's and read surely (below): a pencil mark
+    // is half a symbol's height, and a shrunk picture's pale smudge or a
+    // photo's grain reads as nothing in particular.
+    let pale_contrast = (strong * PALE).max(28.0);
     // A symbol is at least 30% of the cell; from side 10 up (numbers of two
     // digits, often set small to fit), 70% of the grid's symbols' height
     // where they are smaller (pencil marks are about half a symbol's
@@ -672,9 +672,7 @@ fn read_cells(
     };
     let pale: Vec<bool> = levels
         .iter()
-        .map(|&(paper, dark)| {
-            pale_contrast.is_some_and(|c| paper - dark >= c && paper - dark < min_contrast)
-        })
+        .map(|&(paper, dark)| paper - dark >= pale_contrast && paper - dark < min_contrast)
         .collect();
     // In a photo, grain strung together may stand a symbol's height where
     // the grain is strongest (a shadowed corner or edge: a camera's grain
@@ -697,7 +695,7 @@ fn read_cells(
                 return glyph::CellInk::default();
             }
             // A cell over `min_contrast` reads the same at the lower one.
-            let mut least = pale_contrast.unwrap_or(min_contrast);
+            let mut least = pale_contrast;
             if let Some(grain) = &grain {
                 least = least.max(GRAIN_CONTRAST * grain[i]);
             }
@@ -725,7 +723,16 @@ fn read_cells(
             read
         })
         .collect();
-    let mut heights: Vec<f32> = cells.iter().step_by(stride).map(|c| c.tallest).collect();
+    // The grid's symbols' height is taken from the cells over
+    // `min_contrast`: in a noisy photo, pale cells are mostly grain strung
+    // together, as tall as a symbol or taller, and counted they raised the
+    // height a symbol needs over a 25×25's small numbers (57 lost).
+    let mut heights: Vec<f32> = cells
+        .iter()
+        .zip(&pale)
+        .step_by(stride)
+        .map(|(c, &pale)| if pale { 0.0 } else { c.tallest })
+        .collect();
     heights.sort_by(f32::total_cmp);
     let symbol = heights[heights.len() * 95 / 100];
     let min_height = (symbol * 0.7).clamp(smallest, glyph::SYMBOL_HEIGHT);
@@ -834,8 +841,7 @@ const LOST_TRIES: usize = 2;
 /// photographed.
 const CLEAN: u64 = 6;
 
-/// A pale entry's least contrast in a drawn picture (of the strongest
-/// cells'), and the height (of the grid's symbols') and confidence its
+/// A pale entry's least contrast (of the strongest cells'), and the height (of the grid's symbols') and confidence its
 /// symbol must show to stand.
 const PALE: f32 = 0.3;
 const PALE_HEIGHT: f32 = 0.85;
