@@ -529,26 +529,28 @@ pub fn read_cell_down_to(
     out
 }
 
+/// The least box holding boxes `a` and `b` (`[left, top, right, bottom]`).
+fn union(a: [usize; 4], b: &[usize; 4]) -> [usize; 4] {
+    [
+        a[0].min(b[0]),
+        a[1].min(b[1]),
+        a[2].max(b[2]),
+        a[3].max(b[3]),
+    ]
+}
+
 /// The box of a cell's symbols taken as one, with the pieces left over
 /// beside them within their height, when that makes several marks one no
 /// wider than a wide letter (1.3 times its height).
 fn whole(joined: &Symbols, cell: f32) -> Option<[usize; 4]> {
-    let grow = |u: [usize; 4], b: &[usize; 4]| {
-        [
-            u[0].min(b[0]),
-            u[1].min(b[1]),
-            u[2].max(b[2]),
-            u[3].max(b[3]),
-        ]
-    };
-    let mut u = joined.boxes.iter().fold(*joined.boxes.first()?, grow);
+    let mut u = joined.boxes.iter().fold(*joined.boxes.first()?, union);
     let mut marks = joined.boxes.len();
     let reach = (cell * 0.15) as usize;
     for p in &joined.left_over {
         let within = p[1] + 1 >= u[1] && p[3] <= u[3] + 1;
         let near = p[0] <= u[2] + reach && p[2] + reach >= u[0];
         if within && near {
-            u = grow(u, p);
+            u = union(u, p);
             marks += 1;
         }
     }
@@ -716,12 +718,7 @@ fn symbols(mut pieces: Vec<Piece>, cell: f32, w: usize, h: usize) -> Symbols {
             hi >= lo && (hi - lo + 1) * 2 >= (b[2] - b[0] + 1).min(s[2] - s[0] + 1)
         };
         if let Some(s) = symbols.iter_mut().find(|s| overlaps(s)) {
-            *s = [
-                s[0].min(b[0]),
-                s[1].min(b[1]),
-                s[2].max(b[2]),
-                s[3].max(b[3]),
-            ];
+            *s = union(*s, &b);
         } else if height(p.bounds) >= tallest * 0.55 {
             symbols.push(b);
         } else {
