@@ -26,6 +26,11 @@ use crate::shape::{Extras, Shape};
 /// white is 8 levels and more.
 const MIN_SHADE: f32 = 5.0;
 
+/// A set of fewer cells is not weighed: a 4×4's one window is four cells,
+/// and four cells darker than their neighbours may as well be a photo's
+/// light (a band of shadow across a page read a classic 4×4 as a windoku).
+const MIN_CELLS: usize = 8;
+
 /// The share of the set's cells that must be shaded (a few hold a selected
 /// cell's highlight or lie in a shadow's edge)…
 const INSIDE: f32 = 0.85;
@@ -51,7 +56,7 @@ pub fn shaded(shape: &Shape, papers: &[f32], written: &[bool]) -> Extras {
                 inside[cell] = true;
             }
         }
-        Some(inside)
+        (inside.iter().filter(|&&i| i).count() >= MIN_CELLS).then_some(inside)
     };
     let mut lit = highlighted(papers, side);
     for (lit, &written) in lit.iter_mut().zip(written) {
@@ -226,6 +231,23 @@ mod tests {
         // cells, say): too many to tell.
         let givens = papers(|r, c| r == c || r + c == 8 || (r + c) % 3 == 0, 15.0);
         assert_eq!(shaded(&nine, &givens, &[]), Extras::NONE);
+    }
+
+    #[test]
+    fn a_four_by_four_window_is_too_few_cells_to_tell() {
+        // A 4×4's centre 2×2 darker than the rest (its one window, or a
+        // band of shadow across a photographed page): not taken for a
+        // windoku. Its diagonals, eight cells, are weighed.
+        let four = Shape::boxes(2, 2).unwrap();
+        let papers = |shaded: &dyn Fn(usize, usize) -> bool| -> Vec<f32> {
+            (0..16)
+                .map(|i| 240.0 - if shaded(i / 4, i % 4) { 15.0 } else { 0.0 })
+                .collect()
+        };
+        let centre = papers(&|r, c| (1..3).contains(&r) && (1..3).contains(&c));
+        assert_eq!(shaded(&four, &centre, &[]), Extras::NONE);
+        let x = papers(&|r, c| r == c || r + c == 3);
+        assert!(shaded(&four, &x, &[]).diagonals);
     }
 
     #[test]
