@@ -831,7 +831,7 @@ fn local_grain(inners: &[Gray], side: usize) -> Vec<f32> {
 }
 
 /// How likely a number read one digit short is against the digit read
-/// (the classifier's odds): rare, but a solver's correction to try.
+/// (the classifier's odds): rare, but a way to settle a repeat.
 const LOST_DIGIT: f32 = 1e-3;
 
 /// At most this many symbols one digit longer are kept ([`Reading::longer`]).
@@ -841,8 +841,9 @@ const LOST_TRIES: usize = 2;
 /// photographed.
 const CLEAN: u64 = 6;
 
-/// A pale entry's least contrast (of the strongest cells'), and the height (of the grid's symbols') and confidence its
-/// symbol must show to stand.
+/// A pale entry's least contrast (of the strongest cells'), and the
+/// height (of the grid's symbols') and confidence its symbol must show to
+/// stand.
 const PALE: f32 = 0.3;
 const PALE_HEIGHT: f32 = 0.85;
 const PALE_SURE: f32 = 0.9;

@@ -161,9 +161,14 @@ mod tests {
     /// Paper levels of a 9×9: 240, less `shade` on the cells `shaded`
     /// picks, plus a slow gradient across (a photo's light).
     fn papers(shaded: impl Fn(usize, usize) -> bool, shade: f32) -> Vec<f32> {
-        (0..81)
+        papers_of(9, shaded, shade)
+    }
+
+    /// The same for a grid of `side`.
+    fn papers_of(side: usize, shaded: impl Fn(usize, usize) -> bool, shade: f32) -> Vec<f32> {
+        (0..side * side)
             .map(|i| {
-                let (r, c) = (i / 9, i % 9);
+                let (r, c) = (i / side, i % side);
                 240.0 - 3.0 * c as f32 - if shaded(r, c) { shade } else { 0.0 }
             })
             .collect()
@@ -239,14 +244,9 @@ mod tests {
         // band of shadow across a photographed page): not taken for a
         // windoku. Its diagonals, eight cells, are weighed.
         let four = Shape::boxes(2, 2).unwrap();
-        let papers = |shaded: &dyn Fn(usize, usize) -> bool| -> Vec<f32> {
-            (0..16)
-                .map(|i| 240.0 - if shaded(i / 4, i % 4) { 15.0 } else { 0.0 })
-                .collect()
-        };
-        let centre = papers(&|r, c| (1..3).contains(&r) && (1..3).contains(&c));
+        let centre = papers_of(4, |r, c| (1..3).contains(&r) && (1..3).contains(&c), 15.0);
         assert_eq!(shaded(&four, &centre, &[]), Extras::NONE);
-        let x = papers(&|r, c| r == c || r + c == 3);
+        let x = papers_of(4, |r, c| r == c || r + c == 3, 15.0);
         assert!(shaded(&four, &x, &[]).diagonals);
     }
 
