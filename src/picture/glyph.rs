@@ -232,34 +232,69 @@ pub fn widen(
 /// changes over many cells. A shadow darkens paper and ink by one factor,
 /// so dividing restores both.
 pub fn flatten(inner: &Gray, cell: f32) -> Gray {
-    let r = (cell * 0.3).ceil().max(2.0) as usize;
-    let (w, h) = (inner.width, inner.height);
-    // Light changes slowly: the closing is taken on the lightest pixel of
-    // each block of `f`×`f` (itself a first step of the closing's max), a
-    // sixteenth of the work when the cell is large.
-    let f = (r / 4).max(1);
-    let (pw, ph) = (w.div_ceil(f), h.div_ceil(f));
-    let mut paper = vec![0u8; pw * ph];
-    for y in 0..h {
-        for x in 0..w {
-            let p = &mut paper[(y / f) * pw + x / f];
-            *p = (*p).max(inner.pixels[y * w + x]);
+    Paper::of(inner, cell).even(inner, [0, 0, inner.width, inner.height])
+}
+
+/// The paper level of a picture ([`flatten`]'s closing), kept by blocks of
+/// `f`×`f` pixels.
+pub struct Paper {
+    f: usize,
+    /// Blocks a row.
+    across: usize,
+    levels: Vec<u8>,
+}
+
+impl Paper {
+    /// The paper levels of `picture`, whose cells are `cell` pixels wide.
+    pub fn of(picture: &Gray, cell: f32) -> Paper {
+        let r = (cell * 0.3).ceil().max(2.0) as usize;
+        let (w, h) = (picture.width, picture.height);
+        // Light changes slowly: the closing is taken on the lightest pixel
+        // of each block of `f`×`f` (itself a first step of the closing's
+        // max), a sixteenth of the work when the cell is large.
+        let f = (r / 4).max(1);
+        let (pw, ph) = (w.div_ceil(f), h.div_ceil(f));
+        let mut levels = vec![0u8; pw * ph];
+        for y in 0..h {
+            let row = &mut levels[(y / f) * pw..][..pw];
+            for (level, run) in row.iter_mut().zip(picture.pixels[y * w..][..w].chunks(f)) {
+                *level = run.iter().fold(*level, |a, &b| a.max(b));
+            }
+        }
+        let pr = r.div_ceil(f);
+        running(&mut levels, pw, ph, pr, u8::max);
+        running(&mut levels, pw, ph, pr, u8::min);
+        Paper {
+            f,
+            across: pw,
+            levels,
         }
     }
-    let pr = r.div_ceil(f);
-    running(&mut paper, pw, ph, pr, u8::max);
-    running(&mut paper, pw, ph, pr, u8::min);
-    let mut pixels = Vec::with_capacity(w * h);
-    for y in 0..h {
-        let row = &paper[(y / f) * pw..][..pw];
-        pixels.extend(
-            inner.pixels[y * w..][..w]
-                .iter()
-                .enumerate()
-                .map(|(x, &v)| ((v as u32 * 255) / (row[x / f] as u32).max(1)).min(255) as u8),
-        );
+
+    /// The least and greatest paper level over the part `[x0, y0, x1, y1]`.
+    pub fn range(&self, [x0, y0, x1, y1]: [usize; 4]) -> (u8, u8) {
+        let f = self.f;
+        (y0 / f..=(y1 - 1) / f)
+            .flat_map(|by| &self.levels[by * self.across..][x0 / f..=(x1 - 1) / f])
+            .fold((u8::MAX, 0), |(lo, hi), &v| (lo.min(v), hi.max(v)))
     }
-    Gray::new(w, h, pixels).expect("the same size")
+
+    /// The part `[x0, y0, x1, y1]` of `picture` (the one measured), each
+    /// pixel divided by its paper level.
+    pub fn even(&self, picture: &Gray, [x0, y0, x1, y1]: [usize; 4]) -> Gray {
+        let f = self.f;
+        let mut pixels = Vec::with_capacity((x1 - x0) * (y1 - y0));
+        for y in y0..y1 {
+            let row = &self.levels[(y / f) * self.across..][..self.across];
+            pixels.extend(
+                picture.pixels[y * picture.width + x0..][..x1 - x0]
+                    .iter()
+                    .zip(x0..)
+                    .map(|(&v, x)| ((v as u32 * 255) / (row[x / f] as u32).max(1)).min(255) as u8),
+            );
+        }
+        Gray::new(x1 - x0, y1 - y0, pixels).expect("a non-empty box")
+    }
 }
 
 /// `pick` (max or min) over a square of `2r + 1` pixels around each pixel,
@@ -1219,6 +1254,31 @@ mod tests {
         );
         assert_eq!(read.marks.len(), 1);
         assert!(read.tallest > 0.55, "{}", read.tallest);
+    }
+
+    #[test]
+    fn a_shadows_soft_edge_at_a_cells_side_is_paper_against_the_whole_pictures() {
+        // Three cells of 40 pixels in a row; a shadow's soft edge darkens
+        // the middle one toward its right side (240 down to 60% over 20
+        // pixels), and the shadow goes on over the next cell.
+        let light = |x: usize| 240.0 * (1.0 - 0.4 * ((x as f32 - 62.0) / 20.0).clamp(0.0, 1.0));
+        let pixels = (0..40 * 120).map(|i| light(i % 120) as u8).collect();
+        let g = Gray::new(120, 40, pixels).unwrap();
+        let middle = inner_box(&g, [40.0, 0.0, 80.0, 40.0], 40.0);
+        // Made even within the cell alone, the window is cut at its side:
+        // the paper there is taken from the light part, and the shade is ink.
+        let alone = flatten(&cut(&g, middle), 40.0);
+        assert!(!read_cell(&alone, 40.0, 30.0).marks.is_empty(), "alone");
+        let paper = Paper::of(&g, 40.0);
+        assert!(read_cell(&paper.even(&g, middle), 40.0, 30.0)
+            .marks
+            .is_empty());
+        let (lo, hi) = paper.range(middle);
+        assert!(lo < 200 && hi == 240, "{lo}..{hi}");
+        // Even light: the same paper either way.
+        let left = inner_box(&g, [0.0, 0.0, 40.0, 40.0], 40.0);
+        assert_eq!(paper.range(left), (240, 240));
+        assert_eq!(paper.even(&g, left), flatten(&cut(&g, left), 40.0));
     }
 
     #[test]

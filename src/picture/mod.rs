@@ -36,7 +36,7 @@ pub mod outline;
 pub mod shading;
 pub mod warp;
 
-use std::cell::Cell;
+use std::cell::{Cell, OnceCell};
 use std::fmt;
 
 use crate::alphabet::Alphabet;
@@ -685,6 +685,17 @@ fn read_cells(
     // are large ([`GRAINY_CELL`]): a small cell's thin strokes, blurred,
     // stand little more than its grain.
     let grain = (!drawn && cell >= GRAINY_CELL).then(|| local_grain(&inners, side));
+    // A cell's paper is made even within its inner part, whose edges clip
+    // the closing's window: where a shadow's soft edge runs through a cell
+    // and darkens it toward one side, the paper there is taken from the
+    // lighter part and the shade reads as ink (a blank cell read `1` along
+    // the shadow). The paper levels of the whole grid follow the shadow
+    // across the cell's edges; a photo's cell that reads blank against
+    // them is blank. They do not replace the cell's own for its symbol: a
+    // blurred line with a symbol beside it is ink wider than the window,
+    // and the paper there is taken too dark (an `L`'s foot lost). Taken
+    // once a photo's cell reads written ([`UNEVEN_PAPER`]), not in probes.
+    let paper = OnceCell::new();
     let mut cells: Vec<glyph::CellInk> = inners
         .iter()
         .zip(&levels)
@@ -700,6 +711,31 @@ fn read_cells(
                 least = least.max(GRAIN_CONTRAST * grain[i]);
             }
             let mut read = glyph::read_cell_down_to(g, l, cell, least, smallest, drawn);
+            let uneven = |p: &glyph::Paper| {
+                let (lo, hi) = p.range(boxes[i]);
+                (hi - lo) as f32 >= hi as f32 * UNEVEN_PAPER
+            };
+            let whole = (!drawn && stride == 1 && read.readings().next().is_some())
+                .then(|| paper.get_or_init(|| glyph::Paper::of(source, cell)))
+                .filter(|p| uneven(p));
+            if let Some(paper) = whole {
+                let even = paper.even(source, boxes[i]);
+                let again = glyph::read_cell_down_to(
+                    &even,
+                    glyph::levels(&even),
+                    cell,
+                    least,
+                    smallest,
+                    drawn,
+                );
+                // Not surely blank: its ink stood a symbol's height.
+                if again.readings().next().is_none() {
+                    return glyph::CellInk {
+                        tallest: read.tallest.max(again.tallest),
+                        ..again
+                    };
+                }
+            }
             // A blank cell stays blank: a line's remnant cut off may leave
             // a stub that stands alone (a blank 9×9 cell read `1`).
             if let Some(e) = erased.as_ref().filter(|_| read.readings().next().is_some()) {
@@ -829,6 +865,12 @@ fn local_grain(inners: &[Gray], side: usize) -> Vec<f32> {
         })
         .collect()
 }
+
+/// A cell whose paper levels over the whole grid ([`glyph::Paper`]) differ
+/// by this share of the lightest is unevenly lit: a shadow's edge may cross
+/// it (its read blank against those levels is kept; from 4% to 20% the
+/// same readings on every set, 40% lost them).
+const UNEVEN_PAPER: f32 = 0.125;
 
 /// How likely a number read one digit short is against the digit read
 /// (the classifier's odds): rare, but a way to settle a repeat.
