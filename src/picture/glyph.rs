@@ -68,6 +68,20 @@ impl CellInk {
             .chain(&self.others)
             .chain(std::iter::once(&self.whole).filter(|m| !m.is_empty()))
     }
+
+    /// Whether any ink was read as symbols.
+    pub fn written(&self) -> bool {
+        self.readings().next().is_some()
+    }
+
+    /// This reading (blank) of a cell `first` read written another way:
+    /// the cell is blank, though not surely so, its ink as tall as `first`'s.
+    pub fn blank_after(self, first: &CellInk) -> CellInk {
+        CellInk {
+            tallest: first.tallest.max(self.tallest),
+            ..self
+        }
+    }
 }
 
 struct Piece {

@@ -711,43 +711,32 @@ fn read_cells(
                 least = least.max(GRAIN_CONTRAST * grain[i]);
             }
             let mut read = glyph::read_cell_down_to(g, l, cell, least, smallest, drawn);
+            if !read.written() {
+                return read;
+            }
             let uneven = |p: &glyph::Paper| {
                 let (lo, hi) = p.range(boxes[i]);
                 (hi - lo) as f32 >= hi as f32 * UNEVEN_PAPER
             };
-            let whole = (!drawn && stride == 1 && read.readings().next().is_some())
+            let whole = (!drawn && stride == 1)
                 .then(|| paper.get_or_init(|| glyph::Paper::of(source, cell)))
                 .filter(|p| uneven(p));
             if let Some(paper) = whole {
                 let even = paper.even(source, boxes[i]);
-                let again = glyph::read_cell_down_to(
-                    &even,
-                    glyph::levels(&even),
-                    cell,
-                    least,
-                    smallest,
-                    drawn,
-                );
-                // Not surely blank: its ink stood a symbol's height.
-                if again.readings().next().is_none() {
-                    return glyph::CellInk {
-                        tallest: read.tallest.max(again.tallest),
-                        ..again
-                    };
+                let levels = glyph::levels(&even);
+                let again = glyph::read_cell_down_to(&even, levels, cell, least, smallest, drawn);
+                if !again.written() {
+                    return again.blank_after(&read);
                 }
             }
             // A blank cell stays blank: a line's remnant cut off may leave
             // a stub that stands alone (a blank 9×9 cell read `1`).
-            if let Some(e) = erased.as_ref().filter(|_| read.readings().next().is_some()) {
+            if let Some(e) = erased {
                 let without = glyph::read_cell_down_to(e, l, cell, least, smallest, drawn);
                 // Nothing but a grid line's edge: the cell is blank (the
-                // frame's corner in a photo's last cell read `4` or `11`),
-                // though not surely so: its ink stood a symbol's height.
-                if without.readings().next().is_none() {
-                    return glyph::CellInk {
-                        tallest: read.tallest.max(without.tallest),
-                        ..without
-                    };
+                // frame's corner in a photo's last cell read `4` or `11`).
+                if !without.written() {
+                    return without.blank_after(&read);
                 }
                 read.tallest = read.tallest.max(without.tallest);
                 let cuts = std::iter::once(&without.marks).filter(|m| !m.is_empty());
@@ -779,10 +768,7 @@ fn read_cells(
             c.whole.clear();
         }
     }
-    let written: Vec<bool> = cells
-        .iter()
-        .map(|c| c.readings().next().is_some())
-        .collect();
+    let written: Vec<bool> = cells.iter().map(glyph::CellInk::written).collect();
     // No extra houses seen shaded in a drawn picture: looked for again
     // without the cells written in, whose background may be the givens'
     // own, as apps draw them. Not in photos: print does not shade its
