@@ -598,7 +598,7 @@ fn read_cells(
             .collect(),
         None => inners,
     };
-    let mut extras = shading::shaded(&shape, &papers, &[]);
+    let mut extras = shading::shaded(&shape, &papers, &[], drawn);
     extras.diagonals |= lines.is_some();
     let mut shape = match extras {
         extras if extras.any() => shape.with_extras(extras).map_err(|_| NotFound::NoGrid)?,
@@ -775,7 +775,7 @@ fn read_cells(
     // givens, and there, with fewer cells to weigh in uneven light, the
     // second look found extra houses in two of 2,040 pictures with none.
     if !extras.any() && drawn && stride == 1 {
-        let again = shading::shaded(&shape, &papers, &written);
+        let again = shading::shaded(&shape, &papers, &written, drawn);
         if again.any() {
             shape = shape.with_extras(again).map_err(|_| NotFound::NoGrid)?;
         }

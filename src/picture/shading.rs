@@ -10,7 +10,9 @@
 //! over many cells, is not taken for shading. A screenshot's highlighted
 //! row and column (the selected cell's, drawn over the shading) are left
 //! out; a few other cells shaded (the cells of a selected symbol) are
-//! allowed. Where an app gives its givens' cells a background of their
+//! allowed. A photo's lines are not looked at so: print highlights
+//! nothing, and where a photo's light falls off down the page, each row is
+//! one level, darker than the grid's plain paper. Where an app gives its givens' cells a background of their
 //! own, the cells written in are left out too (the caller's second look).
 //!
 //! Measured on `make_set.py --seed 41 --count 300 --extras 0.5`
@@ -45,8 +47,11 @@ const OUTSIDE: f32 = 0.3;
 /// or neither. Both at once are not told apart from either. The cells
 /// `written` says (none where it is shorter) are left out: an app may
 /// give its givens' cells a background of their own, as dark as the
-/// shading or darker, over it.
-pub fn shaded(shape: &Shape, papers: &[f32], written: &[bool]) -> Extras {
+/// shading or darker, over it. Highlighted lines are looked for where
+/// `drawn` (a screenshot) only: taking a photo's rows of falling light for
+/// highlights left a 6×6's top two rows to weigh, and its diagonals were
+/// seen shaded there.
+pub fn shaded(shape: &Shape, papers: &[f32], written: &[bool], drawn: bool) -> Extras {
     let side = shape.side();
     let set = |extras: Extras| -> Option<Vec<bool>> {
         let with = shape.clone().with_extras(extras).ok()?;
@@ -58,7 +63,11 @@ pub fn shaded(shape: &Shape, papers: &[f32], written: &[bool]) -> Extras {
         }
         (inside.iter().filter(|&&i| i).count() >= MIN_CELLS).then_some(inside)
     };
-    let mut lit = highlighted(papers, side);
+    let mut lit = if drawn {
+        highlighted(papers, side)
+    } else {
+        vec![false; side * side]
+    };
     for (lit, &written) in lit.iter_mut().zip(written) {
         *lit |= written;
     }
@@ -184,7 +193,7 @@ mod tests {
         let nine = Shape::boxes(3, 3).unwrap();
         let x = papers(|r, c| r == c || r + c == 8, 15.0);
         assert_eq!(
-            shaded(&nine, &x, &[]),
+            shaded(&nine, &x, &[], true),
             Extras {
                 diagonals: true,
                 windows: false
@@ -192,7 +201,7 @@ mod tests {
         );
         let hyper = papers(window, 15.0);
         assert_eq!(
-            shaded(&nine, &hyper, &[]),
+            shaded(&nine, &hyper, &[], true),
             Extras {
                 diagonals: false,
                 windows: true
@@ -201,41 +210,65 @@ mod tests {
         // A highlighted row across an X: still an X. So with a row and a
         // column highlighted in a colour of their own, over the shading.
         let lit = papers(|r, c| r == c || r + c == 8 || r == 4, 15.0);
-        assert!(shaded(&nine, &lit, &[]).diagonals);
+        assert!(shaded(&nine, &lit, &[], true).diagonals);
         let mut cross = papers(|r, c| r == c || r + c == 8, 15.0);
         for k in 0..9 {
             cross[2 * 9 + k] = 200.0;
             cross[k * 9 + 6] = 200.0;
         }
         cross[2 * 9 + 6] = 170.0;
-        assert!(shaded(&nine, &cross, &[]).diagonals);
+        assert!(shaded(&nine, &cross, &[], true).diagonals);
         let mut cross = papers(window, 15.0);
         for k in 0..9 {
             cross[5 * 9 + k] = 200.0;
             cross[k * 9 + 3] = 200.0;
         }
-        assert!(shaded(&nine, &cross, &[]).windows);
+        assert!(shaded(&nine, &cross, &[], true).windows);
     }
 
     #[test]
     fn plain_light_and_shaded_boxes_are_no_extra_houses() {
         let nine = Shape::boxes(3, 3).unwrap();
-        assert_eq!(shaded(&nine, &papers(|_, _| false, 0.0), &[]), Extras::NONE);
+        assert_eq!(
+            shaded(&nine, &papers(|_, _| false, 0.0), &[], true),
+            Extras::NONE
+        );
         // Boxes shaded in a checkerboard, either way round: the diagonals
         // lie in shaded boxes (or in none), and so do as many other cells.
         for parity in 0..2 {
             let boxes = papers(|r, c| (r / 3 + c / 3) % 2 == parity, 15.0);
-            assert_eq!(shaded(&nine, &boxes, &[]), Extras::NONE);
+            assert_eq!(shaded(&nine, &boxes, &[], true), Extras::NONE);
         }
         // Shading too faint to be drawn, and the diagonals' cells lighter.
         let faint = papers(|r, c| r == c || r + c == 8, 3.0);
-        assert_eq!(shaded(&nine, &faint, &[]), Extras::NONE);
+        assert_eq!(shaded(&nine, &faint, &[], true), Extras::NONE);
         let light = papers(|r, c| r == c || r + c == 8, -15.0);
-        assert_eq!(shaded(&nine, &light, &[]), Extras::NONE);
+        assert_eq!(shaded(&nine, &light, &[], true), Extras::NONE);
         // A third of the other cells shaded with the diagonals (the givens'
         // cells, say): too many to tell.
         let givens = papers(|r, c| r == c || r + c == 8 || (r + c) % 3 == 0, 15.0);
-        assert_eq!(shaded(&nine, &givens, &[]), Extras::NONE);
+        assert_eq!(shaded(&nine, &givens, &[], true), Extras::NONE);
+    }
+
+    #[test]
+    fn a_photos_light_falling_off_down_the_page_is_no_highlight() {
+        // A 6×6 photographed with its light falling off six levels a row:
+        // each row is of one level, as a screenshot's highlighted row is.
+        // Taken for highlights, they leave its top two rows to weigh, and
+        // there the diagonals' cells are darker than their neighbours.
+        let six = Shape::boxes(2, 3).unwrap();
+        // (The paper levels measured in such a photo.)
+        #[rustfmt::skip]
+        let papers = [
+            221.0, 223.0, 225.0, 225.0, 223.0, 220.0,
+            215.0, 217.0, 219.0, 219.0, 217.0, 215.0,
+            209.0, 211.0, 213.0, 211.0, 211.0, 209.0,
+            203.0, 205.0, 206.0, 205.0, 205.0, 202.0,
+            197.0, 197.0, 200.0, 198.0, 197.0, 195.0,
+            192.0, 194.0, 194.0, 195.0, 193.0, 191.0,
+        ];
+        assert_eq!(shaded(&six, &papers, &[], false), Extras::NONE);
+        assert!(shaded(&six, &papers, &[], true).diagonals);
     }
 
     #[test]
@@ -245,9 +278,9 @@ mod tests {
         // windoku. Its diagonals, eight cells, are weighed.
         let four = Shape::boxes(2, 2).unwrap();
         let centre = papers_of(4, |r, c| (1..3).contains(&r) && (1..3).contains(&c), 15.0);
-        assert_eq!(shaded(&four, &centre, &[]), Extras::NONE);
+        assert_eq!(shaded(&four, &centre, &[], true), Extras::NONE);
         let x = papers_of(4, |r, c| r == c || r + c == 3, 15.0);
-        assert!(shaded(&four, &x, &[]).diagonals);
+        assert!(shaded(&four, &x, &[], true).diagonals);
     }
 
     #[test]
@@ -264,10 +297,10 @@ mod tests {
             }
         }
         let written: Vec<bool> = (0..81).map(|i| given(i / 9, i % 9)).collect();
-        assert_eq!(shaded(&nine, &hyper, &[]), Extras::NONE);
-        assert!(shaded(&nine, &hyper, &written).windows);
+        assert_eq!(shaded(&nine, &hyper, &[], true), Extras::NONE);
+        assert!(shaded(&nine, &hyper, &written, true).windows);
         // And nothing written makes plain paper shaded.
         let plain = papers(|_, _| false, 0.0);
-        assert_eq!(shaded(&nine, &plain, &written), Extras::NONE);
+        assert_eq!(shaded(&nine, &plain, &written, true), Extras::NONE);
     }
 }
