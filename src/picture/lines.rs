@@ -633,6 +633,37 @@ fn cut_regions(vertical: &[f32], horizontal: &[f32], side: usize, cut: f32) -> O
             }
         }
     }
+    // A cell with thick edges all round is no region: it is a screenshot's
+    // selected cell, whose own colour thickens its edges. It joins the one
+    // region beside it that it completes.
+    let mut sizes = vec![0usize; side * side];
+    for cell in 0..side * side {
+        sizes[root(&mut parent, cell)] += 1;
+    }
+    for cell in 0..side * side {
+        if sizes[root(&mut parent, cell)] != 1 {
+            continue;
+        }
+        let (r, c) = (cell / side, cell % side);
+        let beside = [
+            (r > 0).then(|| cell - side),
+            (r + 1 < side).then(|| cell + side),
+            (c > 0).then(|| cell - 1),
+            (c + 1 < side).then(|| cell + 1),
+        ];
+        let mut completed: Vec<usize> = beside
+            .into_iter()
+            .flatten()
+            .map(|other| root(&mut parent, other))
+            .filter(|&region| sizes[region] + 1 == side)
+            .collect();
+        completed.sort_unstable();
+        completed.dedup();
+        if let [region] = completed[..] {
+            parent[cell] = region;
+            sizes[region] += 1;
+        }
+    }
     let mut label = vec![usize::MAX; side * side];
     let mut next = 0usize;
     let mut labels = vec![0usize; side * side];
@@ -961,13 +992,34 @@ mod grown_tests {
 
     #[test]
     fn a_highlighted_cell_is_outvoted() {
-        // The cursor's frame draws the top edge of row 7, column 3 thick
-        // inside its region: no cut leaves nine regions of nine.
-        let (v, mut h) = measured(|border, _, _| if border { 1.3 } else { 0.3 });
-        h[5 * 9 + 2] = 1.4;
+        // The cursor's frame draws an edge thick inside its region (row 8,
+        // between columns 6 and 7), cutting two of its cells off: no cut
+        // leaves nine regions of nine.
+        let (mut v, h) = measured(|border, _, _| if border { 1.3 } else { 0.3 });
+        v[7 * 8 + 5] = 1.4;
         assert_eq!(regions(&v, &h, 9), None);
         let grown = grown_regions(&v, &h, 9).expect("regions");
         assert!(same_regions(&grown, &labels()));
+    }
+
+    #[test]
+    fn a_selected_cell_framed_all_round_joins_the_region_it_completes() {
+        // A screenshot's selected cell in a colour of its own: its four
+        // edges measure as thick as the borders. It is no region of one
+        // cell; the region beside it that it completes is its own.
+        let (mut v, mut h) = measured(|border, _, _| if border { 2.1 } else { 0.4 });
+        let (r, c) = (6, 4);
+        v[r * 8 + c - 1] = 2.3;
+        v[r * 8 + c] = 2.3;
+        h[(r - 1) * 9 + c] = 2.3;
+        h[r * 9 + c] = 2.3;
+        let found = regions(&v, &h, 9).expect("regions");
+        assert!(same_regions(&found, &labels()));
+        // Two cells so, side by side: no longer one cell's frame.
+        v[r * 8 + c + 1] = 2.3;
+        h[(r - 1) * 9 + c + 1] = 2.3;
+        h[r * 9 + c + 1] = 2.3;
+        assert_eq!(regions(&v, &h, 9), None);
     }
 
     #[test]
