@@ -288,7 +288,13 @@ const DOUBTFUL: f32 = 0.3;
 /// too short to be symbols). On the fixtures and benchmark sets, readings
 /// the right way up are 0.9 sure and more, turned ones under 0.8, so a turn
 /// is tried below [`UPRIGHT`] and taken above it, as far as the picture's
-/// [`Turns`] allow. The straightened square is turned, and the corners
+/// [`Turns`] allow, where it has as many cells written in as the reading
+/// the way the picture lies: a symbol lying down is shorter than one
+/// standing, and read turned the right way every cell written in on its
+/// side was still written in (on 670 turned pictures of three sets), but a
+/// photo of small blurred numbers, upright and read 0.70 sure, read 0.91
+/// sure on its side with 27 of its 93 numbers left, each lying down and
+/// taken for a `2`. The straightened square is turned, and the corners
 /// named from another one: the grid's own top-left first.
 fn read_grid(
     view: &Gray,
@@ -380,7 +386,9 @@ fn read_grid(
             .min_by(|&a, &b| probed[b].0.total_cmp(&probed[a].0))
             .unwrap_or(0);
         let (_, turn) = probed.remove(surest);
-        if let Some(reading) = read(&turn, false).filter(|r| sureness(r) >= UPRIGHT) {
+        if let Some(reading) = read(&turn, false)
+            .filter(|r| sureness(r) >= UPRIGHT && written(r) >= found.as_ref().map_or(0, written))
+        {
             return Ok(reading);
         }
     }
@@ -414,6 +422,11 @@ fn read_symbols(
         }
         found => found,
     }
+}
+
+/// How many cells a reading has written in.
+fn written(reading: &Reading) -> usize {
+    reading.grid.cells().iter().filter(|&&v| v != 0).count()
 }
 
 /// How sure a reading is of its symbols: the mean confidence of its filled
