@@ -231,7 +231,8 @@ fn read_pieces(
     {
         // A framed grid's extreme points are its corners; a frameless one's
         // are line ends a cell or so inside them, and the hull's sides,
-        // extended, meet at the corners. The hull's sides bend with a
+        // extended, meet at the corners (tried where no frame runs between
+        // the extreme points). The hull's sides bend with a
         // photo's curved page, so they are tried only when they move a
         // corner by more than a third of a 9×9 cell.
         let extremes = piece.corners;
@@ -242,7 +243,10 @@ fn read_pieces(
                 .zip(&extremes)
                 .any(|(a, b)| (a.0 - b.0).abs().max((a.1 - b.1).abs()) > size / 27.0)
         };
-        let hull = outline::hull_corners(ink, piece).filter(moves);
+        let hull = (!outline::framed(ink, &extremes))
+            .then(|| outline::hull_corners(ink, piece))
+            .flatten()
+            .filter(moves);
         // Last, the piece's bounding box: a frameless grid drawn upright
         // (a screenshot) fills it exactly, though its extreme points are
         // line ends and its hull's sides are no grid edges.

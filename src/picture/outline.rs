@@ -228,6 +228,48 @@ fn convex_hull(mut points: Vec<(f32, f32)>) -> Vec<(f32, f32)> {
     hull
 }
 
+/// The share of each side's samples that a framed grid's frame must cover.
+const FRAMED: f32 = 0.9;
+
+/// Whether `corners` (a piece's extreme points) are a frame's: ink runs
+/// along each straight side between them, within a few pixels, along 90%
+/// of its length. A frameless grid's extreme points are line ends, and
+/// between them lie the other lines' ends only. A framed grid's corners
+/// are its extreme points, and its hull's sides are no better: where a
+/// shadow's edge strung ink onto the frame's middle (a photo's 6×6), the
+/// hull's longest side facing left ran from a corner to that ink, and,
+/// extended, put the next corner a third of a cell out.
+pub fn framed(ink: &Ink, corners: &[(f32, f32); 4]) -> bool {
+    let longest = (0..4)
+        .map(|i| {
+            let (a, b) = (corners[i], corners[(i + 1) % 4]);
+            (a.0 - b.0).hypot(a.1 - b.1)
+        })
+        .fold(0.0, f32::max);
+    let reach = (longest / 150.0).max(2.0).ceil() as isize;
+    (0..4).all(|i| {
+        let (a, b) = (corners[i], corners[(i + 1) % 4]);
+        let len = (a.0 - b.0).hypot(a.1 - b.1).max(1.0);
+        let (nx, ny) = (-(b.1 - a.1) / len, (b.0 - a.0) / len);
+        let n = len.ceil() as usize;
+        let on = (0..n)
+            .filter(|&k| {
+                let t = (k as f32 + 0.5) / n as f32;
+                let (x, y) = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+                (-reach..=reach).any(|d| {
+                    let (px, py) = (x + nx * d as f32, y + ny * d as f32);
+                    px >= 0.0
+                        && py >= 0.0
+                        && (px as usize) < ink.width
+                        && (py as usize) < ink.height
+                        && ink.at(px as usize, py as usize)
+                })
+            })
+            .count();
+        on as f32 >= FRAMED * n as f32
+    })
+}
+
 /// Whether four corners make a plausible view of a square grid: convex,
 /// no side shorter than a third of the longest, not much skewed.
 pub fn plausible(corners: &[(f32, f32); 4]) -> bool {
@@ -310,6 +352,7 @@ mod tests {
             bits,
         };
         let p = &large_pieces(&ink, 3)[0];
+        assert!(!framed(&ink, &p.corners));
         let c = hull_corners(&ink, p).unwrap();
         for (got, want) in c
             .iter()
@@ -320,6 +363,37 @@ mod tests {
                 "{c:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_frame_with_ink_strung_onto_its_side_keeps_its_corners() {
+        // A frame from (20, 20) to (99, 99) with a line at 60 each way,
+        // and a strand of ink (a shadow's edge) running out of the left
+        // side's middle, down and to the left. The hull's longest side
+        // facing left runs from the top-left corner to the strand's end:
+        // extended, it misses the bottom-left corner. The extremes are the
+        // frame's corners, and ink runs between them.
+        let (w, h) = (120, 120);
+        let mut bits = vec![false; w * h];
+        for a in 20..100 {
+            for line in [20, 60, 99] {
+                bits[line * w + a] = true;
+                bits[a * w + line] = true;
+            }
+        }
+        for k in 0..12 {
+            bits[(62 + k) * w + 19 - k] = true;
+        }
+        let ink = Ink {
+            width: w,
+            height: h,
+            bits,
+        };
+        let p = &large_pieces(&ink, 3)[0];
+        assert_eq!(p.corners[3], (20.5, 99.5));
+        assert!(framed(&ink, &p.corners));
+        let hull = hull_corners(&ink, p).unwrap();
+        assert!((hull[3].0 - 20.0).abs() > 3.0, "{hull:?}");
     }
 
     #[test]
