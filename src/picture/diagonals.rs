@@ -126,7 +126,7 @@ impl<'a> Picture<'a> {
     }
 
     fn inked(&self, p: (f32, f32)) -> bool {
-        self.inside(p).is_some_and(|(x, y)| self.ink.at(x, y))
+        self.ink.inked(p)
     }
 
     fn level(&self, p: (f32, f32)) -> Option<f32> {

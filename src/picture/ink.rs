@@ -201,6 +201,15 @@ impl Ink {
     pub fn at(&self, x: usize, y: usize) -> bool {
         self.bits[y * self.width + x]
     }
+
+    /// Whether the pixel at the point `(x, y)` is ink (none outside).
+    pub fn inked(&self, (x, y): (f32, f32)) -> bool {
+        x >= 0.0
+            && y >= 0.0
+            && (x as usize) < self.width
+            && (y as usize) < self.height
+            && self.at(x as usize, y as usize)
+    }
 }
 
 /// Ink where a pixel is darker than the mean of the `(2r+1)²` window around

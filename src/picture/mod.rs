@@ -384,6 +384,7 @@ fn read_grid(
         .filter_map(|turn| read(&turn, true).map(|r| (sureness(&r), turn)))
         .filter(|(sure, _)| *sure >= PROBED)
         .collect();
+    let upright_filled = found.as_ref().map_or(0, |r| r.grid.filled());
     // (Three at most: the surest picked each time, the first of equals.)
     while !probed.is_empty() && turns.reads.spend() {
         let surest = (0..probed.len())
@@ -391,7 +392,7 @@ fn read_grid(
             .unwrap_or(0);
         let (_, turn) = probed.remove(surest);
         if let Some(reading) = read(&turn, false)
-            .filter(|r| sureness(r) >= UPRIGHT && written(r) >= found.as_ref().map_or(0, written))
+            .filter(|r| sureness(r) >= UPRIGHT && r.grid.filled() >= upright_filled)
         {
             return Ok(reading);
         }
@@ -426,11 +427,6 @@ fn read_symbols(
         }
         found => found,
     }
-}
-
-/// How many cells a reading has written in.
-fn written(reading: &Reading) -> usize {
-    reading.grid.cells().iter().filter(|&&v| v != 0).count()
 }
 
 /// How sure a reading is of its symbols: the mean confidence of its filled

@@ -256,14 +256,7 @@ pub fn framed(ink: &Ink, corners: &[(f32, f32); 4]) -> bool {
             .filter(|&k| {
                 let t = (k as f32 + 0.5) / n as f32;
                 let (x, y) = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
-                (-reach..=reach).any(|d| {
-                    let (px, py) = (x + nx * d as f32, y + ny * d as f32);
-                    px >= 0.0
-                        && py >= 0.0
-                        && (px as usize) < ink.width
-                        && (py as usize) < ink.height
-                        && ink.at(px as usize, py as usize)
-                })
+                (-reach..=reach).any(|d| ink.inked((x + nx * d as f32, y + ny * d as f32)))
             })
             .count();
         on as f32 >= FRAMED * n as f32

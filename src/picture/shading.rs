@@ -12,8 +12,9 @@
 //! out; a few other cells shaded (the cells of a selected symbol) are
 //! allowed. A photo's lines are not looked at so: print highlights
 //! nothing, and where a photo's light falls off down the page, each row is
-//! one level, darker than the grid's plain paper. Where an app gives its givens' cells a background of their
-//! own, the cells written in are left out too (the caller's second look).
+//! one level, darker than the grid's plain paper. Where an app gives its
+//! givens' cells a background of their own, the cells written in are left
+//! out too (the caller's second look).
 //!
 //! Measured on `make_set.py --seed 41 --count 300 --extras 0.5`
 //! (docs/BENCHMARKS.md, seventeenth and eighteenth passes): read with their
