@@ -34,6 +34,12 @@ const MIN_SHADE: f32 = 5.0;
 /// light (a band of shadow across a page read a classic 4×4 as a windoku).
 const MIN_CELLS: usize = 8;
 
+/// The fewest of the set's cells weighed (neither lit nor written in), at
+/// least a quarter of it: with a screenshot's highlights and the givens'
+/// cells left out, one cell of an X was left to weigh, and it alone was
+/// taken for shaded diagonals.
+const MIN_WEIGHED: usize = 4;
+
 /// The share of the set's cells that must be shaded (a few hold a selected
 /// cell's highlight or lie in a shadow's edge)…
 const INSIDE: f32 = 0.85;
@@ -65,7 +71,7 @@ pub fn shaded(shape: &Shape, papers: &[f32], written: &[bool], drawn: bool) -> E
         (inside.iter().filter(|&&i| i).count() >= MIN_CELLS).then_some(inside)
     };
     let mut lit = if drawn {
-        highlighted(papers, side)
+        highlighted(shape, papers)
     } else {
         vec![false; side * side]
     };
@@ -88,15 +94,20 @@ pub fn shaded(shape: &Shape, papers: &[f32], written: &[bool], drawn: bool) -> E
 /// The cells of the rows and columns a screenshot highlights (the selected
 /// cell's): a line whose cells' paper is all one level, darker than the
 /// grid's plain paper (its 90th percentile), but for one cell (the
-/// selected one, in its own colour). A highlight is drawn over the shading
-/// of the cells it crosses: they say nothing of it, and their neighbours
-/// are weighed without them.
-fn highlighted(papers: &[f32], side: usize) -> Vec<bool> {
+/// selected one, in its own colour). Where a row and a column so lit
+/// cross, at the selected cell, apps light its box (or region) too: it is
+/// left out when its cells are of the lines' level. A highlight is drawn
+/// over the shading of the cells it crosses: they say nothing of it, and
+/// their neighbours are weighed without them.
+fn highlighted(shape: &Shape, papers: &[f32]) -> Vec<bool> {
+    let side = shape.side();
     let mut sorted = papers.to_vec();
     sorted.sort_by(f32::total_cmp);
     let plain = sorted[sorted.len() * 9 / 10];
     let mut lit = vec![false; side * side];
-    for columns in [false, true] {
+    // The lit lines: (row, level), (column, level).
+    let mut lines: [Vec<(usize, f32)>; 2] = [Vec::new(), Vec::new()];
+    for (columns, found) in [false, true].into_iter().zip(lines.iter_mut()) {
         for line in 0..side {
             let cell = |k: usize| {
                 if columns {
@@ -112,6 +123,21 @@ fn highlighted(papers: &[f32], side: usize) -> Vec<bool> {
             if odd <= 1 && level <= plain - MIN_SHADE {
                 for k in 0..side {
                     lit[cell(k)] = true;
+                }
+                found.push((line, level));
+            }
+        }
+    }
+    for &(row, level) in &lines[0] {
+        for &(col, _) in &lines[1] {
+            let selected = row * side + col;
+            let region = shape.region_of(selected);
+            let cells: Vec<usize> = (0..side * side)
+                .filter(|&c| c != selected && shape.region_of(c) == region)
+                .collect();
+            if cells.iter().all(|&c| (papers[c] - level).abs() <= 2.0) {
+                for c in cells {
+                    lit[c] = true;
                 }
             }
         }
@@ -152,7 +178,8 @@ fn stands_out(inside: &[bool], lit: &[bool], papers: &[f32], side: usize) -> boo
             .push(d);
         }
     }
-    if shades.is_empty() || others.is_empty() {
+    let size = inside.iter().filter(|&&i| i).count();
+    if shades.len() < (size / 4).max(MIN_WEIGHED) || others.is_empty() {
         return false;
     }
     shades.sort_by(f32::total_cmp);
@@ -255,8 +282,9 @@ mod tests {
     fn a_photos_light_falling_off_down_the_page_is_no_highlight() {
         // A 6×6 photographed with its light falling off six levels a row:
         // each row is of one level, as a screenshot's highlighted row is.
-        // Taken for highlights, they leave its top two rows to weigh, and
-        // there the diagonals' cells are darker than their neighbours.
+        // Taken for highlights, they leave its top row to weigh, and there
+        // the diagonals' two cells are darker than their neighbours. Now
+        // two cells are too few to weigh as well (`MIN_WEIGHED`).
         let six = Shape::boxes(2, 3).unwrap();
         // (The paper levels measured in such a photo.)
         #[rustfmt::skip]
@@ -269,7 +297,7 @@ mod tests {
             192.0, 194.0, 194.0, 195.0, 193.0, 191.0,
         ];
         assert_eq!(shaded(&six, &papers, &[], false), Extras::NONE);
-        assert!(shaded(&six, &papers, &[], true).diagonals);
+        assert_eq!(shaded(&six, &papers, &[], true), Extras::NONE);
     }
 
     #[test]
@@ -282,6 +310,72 @@ mod tests {
         assert_eq!(shaded(&four, &centre, &[], true), Extras::NONE);
         let x = papers_of(4, |r, c| r == c || r + c == 3, 15.0);
         assert!(shaded(&four, &x, &[], true).diagonals);
+    }
+
+    #[test]
+    fn a_selected_cells_box_is_lit_with_its_row_and_column() {
+        // A dark screenshot (levels as measured, browser seed 9, picture
+        // 25): boxes in a checkerboard, the selected cell's row, column
+        // and box lit, the givens' cells a background of their own. With
+        // the written cells and the lit lines left out, the box was one
+        // X cell's only neighbours, and that one cell read as shaded
+        // diagonals.
+        let nine = Shape::boxes(3, 3).unwrap();
+        #[rustfmt::skip]
+        let papers: Vec<f32> = [
+            227, 227, 190, 204, 204, 204, 227, 227, 227,
+            227, 227, 190, 204, 204, 204, 227, 227, 227,
+            227, 227, 190, 204, 204, 204, 227, 227, 227,
+            204, 204, 190, 227, 227, 227, 204, 204, 204,
+            204, 204, 190, 227, 227, 227, 204, 204, 204,
+            204, 204, 190, 227, 227, 227, 204, 204, 204,
+            190, 190, 190, 204, 204, 204, 227, 227, 227,
+            190, 190, 190, 204, 204, 204, 227, 227, 227,
+            190, 190, 204, 190, 190, 190, 190, 190, 190,
+        ].iter().map(|&v: &i32| v as f32).collect();
+        #[rustfmt::skip]
+        let written: Vec<bool> = [
+            1, 1, 0, 1, 0, 0, 1, 1, 1,
+            1, 1, 1, 0, 0, 0, 1, 1, 0,
+            1, 1, 0, 0, 0, 1, 1, 1, 1,
+            0, 0, 1, 1, 1, 1, 1, 0, 1,
+            0, 0, 0, 1, 1, 0, 0, 1, 0,
+            1, 1, 0, 1, 1, 1, 0, 1, 0,
+            0, 0, 1, 0, 1, 1, 1, 0, 1,
+            1, 0, 1, 0, 0, 1, 1, 1, 0,
+            1, 0, 0, 1, 1, 0, 1, 0, 0,
+        ].iter().map(|&w: &i32| w == 1).collect();
+        let lit = highlighted(&nine, &papers);
+        for (cell, &lit) in lit.iter().enumerate() {
+            let (r, c) = (cell / 9, cell % 9);
+            let want = r == 8 || c == 2 || (r >= 6 && c < 3);
+            assert_eq!(lit, want, "R{}C{}", r + 1, c + 1);
+        }
+        assert_eq!(shaded(&nine, &papers, &[], true), Extras::NONE);
+        assert_eq!(shaded(&nine, &papers, &written, true), Extras::NONE);
+        // The box alone lit (no row or column lit to cross it) is not
+        // left out: a shaded region is what the shading is made of.
+        let mut plain = vec![240.0; 81];
+        for cell in [54, 55, 56, 63, 64, 65, 72, 73, 74] {
+            plain[cell] = 190.0;
+        }
+        assert!(highlighted(&nine, &plain).iter().all(|&l| !l));
+    }
+
+    #[test]
+    fn an_x_weighed_on_too_few_cells_is_not_told() {
+        // Diagonals shaded, but all but three of their cells written in
+        // (R1C1, R1C9, R2C2): three cells are too few to tell an X by.
+        let nine = Shape::boxes(3, 3).unwrap();
+        let x = papers(|r, c| r == c || r + c == 8, 15.0);
+        assert!(shaded(&nine, &x, &[], true).diagonals);
+        let written: Vec<bool> = (0..81)
+            .map(|i| {
+                let (r, c) = (i / 9, i % 9);
+                (r == c || r + c == 8) && !matches!((r, c), (0, 0) | (0, 8) | (1, 1))
+            })
+            .collect();
+        assert_eq!(shaded(&nine, &x, &written, true), Extras::NONE);
     }
 
     #[test]
