@@ -58,7 +58,7 @@ pub struct Check {
 }
 
 /// The verdict on a grid, each search stopped after `budget` nodes.
-fn verdict(grid: &Grid, budget: u64) -> Status {
+pub(crate) fn verdict(grid: &Grid, budget: u64) -> Status {
     if grid.has_conflict() {
         return Status::Broken;
     }

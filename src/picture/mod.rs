@@ -150,6 +150,7 @@ pub fn read_with(picture: &Gray, classifier: &Classifier) -> Result<Reading, Not
         match read_view(view, classifier, &mut deferred, &turns) {
             Ok(reading) => {
                 found = Some(reading);
+                boxes_only.extend(deferred.into_iter().flatten().map(|c| (i, c)));
                 break;
             }
             // Keep the most telling reason.
@@ -165,6 +166,19 @@ pub fn read_with(picture: &Gray, classifier: &Classifier) -> Result<Reading, Not
             }
             read_grid(tries[*i], corners, classifier, &mut None, &turns).ok()
         });
+    } else if found.as_ref().is_some_and(|r| {
+        !boxes_only.is_empty() && doubt::verdict(&r.grid, doubt::BUDGET) == doubt::Status::Broken
+    }) {
+        // A reading with no solution yields to a grid seen by its boxes
+        // whose reading has one or more: a 16×16 of letters whose cell
+        // lines are not drawn, seen by its boxes and so put off, while one
+        // of its boxes, framed by box lines, read as a 4×4 of its letters.
+        let better = boxes_only.iter().find_map(|(i, (corners, _))| {
+            read_grid(tries[*i], corners, classifier, &mut None, &turns)
+                .ok()
+                .filter(|r| doubt::verdict(&r.grid, doubt::BUDGET) != doubt::Status::Broken)
+        });
+        found = better.or(found);
     }
     let mut reading = found.ok_or(best)?;
     doubt::settle(&mut reading, doubt::BUDGET);
