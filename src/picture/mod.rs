@@ -167,12 +167,17 @@ pub fn read_with(picture: &Gray, classifier: &Classifier) -> Result<Reading, Not
             read_grid(tries[*i], corners, classifier, &mut None, &turns).ok()
         });
     } else if found.as_ref().is_some_and(|r| {
-        !boxes_only.is_empty() && doubt::verdict(&r.grid, doubt::BUDGET) == doubt::Status::Broken
+        !boxes_only.is_empty()
+            && r.grid.shape().side() <= 5
+            && doubt::verdict(&r.grid, doubt::BUDGET) == doubt::Status::Broken
     }) {
-        // A reading with no solution yields to a grid seen by its boxes
-        // whose reading has one or more: a 16×16 of letters whose cell
-        // lines are not drawn, seen by its boxes and so put off, while one
-        // of its boxes, framed by box lines, read as a 4×4 of its letters.
+        // A small reading with no solution yields to a grid seen by its
+        // boxes whose reading has one or more: a 16×16 of letters whose
+        // cell lines are not drawn, seen by its boxes and so put off, while
+        // one of its boxes, framed by box lines, read as a 4×4 of its
+        // letters. (Only a grid of a box's side: a larger one with a misread
+        // is no box, and the grids put off cost a photo a tenth of a
+        // second.)
         let better = boxes_only.iter().find_map(|(i, (corners, _))| {
             read_grid(tries[*i], corners, classifier, &mut None, &turns)
                 .ok()
