@@ -105,9 +105,9 @@ fn highlighted(shape: &Shape, papers: &[f32]) -> Vec<bool> {
     sorted.sort_by(f32::total_cmp);
     let plain = sorted[sorted.len() * 9 / 10];
     let mut lit = vec![false; side * side];
-    // The lit lines: (row, level), (column, level).
-    let mut lines: [Vec<(usize, f32)>; 2] = [Vec::new(), Vec::new()];
-    for (columns, found) in [false, true].into_iter().zip(lines.iter_mut()) {
+    // The lit rows with their level, and the lit columns.
+    let (mut rows, mut cols): (Vec<(usize, f32)>, Vec<usize>) = (Vec::new(), Vec::new());
+    for columns in [false, true] {
         for line in 0..side {
             let cell = |k: usize| {
                 if columns {
@@ -124,17 +124,19 @@ fn highlighted(shape: &Shape, papers: &[f32]) -> Vec<bool> {
                 for k in 0..side {
                     lit[cell(k)] = true;
                 }
-                found.push((line, level));
+                if columns {
+                    cols.push(line);
+                } else {
+                    rows.push((line, level));
+                }
             }
         }
     }
-    for &(row, level) in &lines[0] {
-        for &(col, _) in &lines[1] {
+    for &(row, level) in &rows {
+        for &col in &cols {
             let selected = row * side + col;
-            let region = shape.region_of(selected);
-            let cells: Vec<usize> = (0..side * side)
-                .filter(|&c| c != selected && shape.region_of(c) == region)
-                .collect();
+            let mut cells = shape.house_cells(shape.region_house(selected));
+            cells.retain(|&c| c != selected);
             if cells.iter().all(|&c| (papers[c] - level).abs() <= 2.0) {
                 for c in cells {
                     lit[c] = true;
