@@ -59,19 +59,26 @@ pub struct Check {
 
 /// The verdict on a grid, each search stopped after `budget` nodes.
 pub(crate) fn verdict(grid: &Grid, budget: u64) -> Status {
+    costed_verdict(grid, budget).0
+}
+
+/// [`verdict`], with the search nodes it took.
+fn costed_verdict(grid: &Grid, budget: u64) -> (Status, u64) {
     if grid.has_conflict() {
-        return Status::Broken;
+        return (Status::Broken, 0);
     }
     let options = SolveOptions {
         max_nodes: budget,
         ..SolveOptions::default()
     };
-    match solve(grid, &options).outcome {
+    let report = solve(grid, &options);
+    let status = match report.outcome {
         Outcome::Unique(_) => Status::Unique,
         Outcome::Several { .. } | Outcome::Solved(_) => Status::Several,
         Outcome::NoSolution | Outcome::Conflict(_) => Status::Broken,
         Outcome::OutOfBudget { .. } => Status::Unknown,
-    }
+    };
+    (status, report.stats.nodes)
 }
 
 /// `grid` with `(cell, value)` changes made.
@@ -238,9 +245,161 @@ pub fn settle(reading: &mut Reading, budget: u64) -> usize {
             _ => {}
         }
     }
-    let Some(changes) = pick.map(|i| &found[i].1) else {
+    let Some(changes) = pick.map(|i| found[i].1.clone()) else {
         return 0;
     };
+    mark(reading, &changes);
+    changes.len()
+}
+
+/// Cells changed to settle a reading: `(cell, value, probability)`.
+type Changes = Vec<(usize, u8, f32)>;
+
+/// A misread a font makes again and again joins a group only while its
+/// next reading is at least this likely against the symbol read.
+const RELABEL_ODDS: f32 = 0.2;
+
+/// The search nodes [`relabel`]'s verdicts take in all, at most: a
+/// reading whose own verdict takes longer is left as it is (a 25×25 with
+/// several solutions can take a second to show it, at some 15 µs a node,
+/// where a misread usually shows within a few nodes).
+const RELABEL_NODES: u64 = 4_000;
+
+/// Sets of changes [`relabel`] puts to the solver at most.
+const RELABEL_TRIES: usize = 120;
+
+/// The least confident cells [`relabel`] tries to change alone beside a
+/// group.
+const RELABEL_SINGLES: usize = 8;
+
+/// Settles a reading with no repeat and no solution where one symbol was
+/// misread the same way in several places: a font's `20` read as `3`, a
+/// blurred `K` as `E`. A printed puzzle has one solution, so a reading
+/// with none holds a misread; one the font makes everywhere leaves no
+/// repeat to find it by ([`settle`]) and is more cells than a person should
+/// correct. The groups are the cells read `a` whose next reading `b` is
+/// likely ([`RELABEL_ODDS`]), two cells or more. Each group changed whole,
+/// two groups, and a group with one of the least sure cells changed too
+/// (another misread beside it) are put to the solver, likeliest first, and
+/// the first with one solution is taken (the changes then explain every
+/// misread the reading had, which a chance change does not), else the
+/// first with several, as [`settle`] does. Marked as [`settle`] marks its
+/// cells. Returns how many cells were changed.
+pub fn relabel(reading: &mut Reading) -> usize {
+    let mut left = RELABEL_NODES;
+    let grid = &reading.grid;
+    let cells = grid.cells();
+    // The cost of a change: how much less likely the classifier finds it.
+    let cost = |cell: usize, p: f32| {
+        (reading.confidence[cell].max(1e-12) / p.max(1e-12))
+            .ln()
+            .max(0.0)
+    };
+    let mut groups: Vec<(f32, Changes)> = Vec::new();
+    for a in 1..=grid.shape().side() as u8 {
+        let mut by_symbol: Vec<Changes> = Vec::new();
+        for cell in (0..cells.len()).filter(|&c| cells[c] == a) {
+            for &(b, p) in &reading.alternatives[cell] {
+                if b != 0 && p >= reading.confidence[cell] * RELABEL_ODDS {
+                    match by_symbol.iter_mut().find(|g| g[0].1 == b) {
+                        Some(group) => group.push((cell, b, p)),
+                        None => by_symbol.push(vec![(cell, b, p)]),
+                    }
+                }
+            }
+        }
+        for group in by_symbol.into_iter().filter(|g| g.len() >= 2) {
+            // One misread, made in several places: its cost is counted once.
+            let mean = group.iter().map(|&(c, _, p)| cost(c, p)).sum::<f32>() / group.len() as f32;
+            groups.push((mean, group));
+        }
+    }
+    if groups.is_empty() {
+        return 0;
+    }
+    let (status, nodes) = costed_verdict(grid, left);
+    if status != Status::Broken {
+        return 0;
+    }
+    left = left.saturating_sub(nodes);
+    // The cells in a repeat first, then the least sure.
+    let mut singles: Vec<usize> = grid
+        .conflicts()
+        .iter()
+        .flat_map(|r| [r.first, r.second])
+        .collect();
+    let mut unsure: Vec<usize> = Vec::new();
+    for c in (0..cells.len()).filter(|&c| cells[c] != 0 && reading.confidence[c] < SURE) {
+        let sure = reading.confidence[c];
+        unsure.insert(
+            unsure.partition_point(|&u| reading.confidence[u] <= sure),
+            c,
+        );
+    }
+    singles.extend(unsure);
+    let mut seen = vec![false; cells.len()];
+    singles.retain(|&c| !std::mem::replace(&mut seen[c], true));
+    // Likeliest first (kept in order as they come: a sort's code is more
+    // than the reader's module should carry for a few hundred).
+    let mut tries: Vec<(f32, Changes)> = Vec::new();
+    let mut add = |cost: f32, changes: Changes| {
+        let at = tries.partition_point(|(c, _)| *c <= cost);
+        tries.insert(at, (cost, changes));
+    };
+    for (i, (ca, a)) in groups.iter().enumerate() {
+        add(*ca, a.clone());
+        for (cb, b) in &groups[i + 1..] {
+            if b.iter().all(|x| a.iter().all(|y| x.0 != y.0)) {
+                add(ca + cb, [a.as_slice(), b].concat());
+            }
+        }
+        let others = singles.iter().filter(|&&c| a.iter().all(|y| y.0 != c));
+        for &cell in others.take(RELABEL_SINGLES) {
+            for &(value, p) in reading.alternatives[cell]
+                .iter()
+                .filter(|a| a.0 != 0)
+                .take(2)
+            {
+                let mut changes = a.clone();
+                changes.push((cell, value, p));
+                add(ca + cost(cell, p), changes);
+            }
+        }
+    }
+    // The first with one solution, else the first with several.
+    let mut pick = None;
+    let mut asked = 0;
+    for (_, changes) in tries {
+        let changed = changed(grid, changes.iter().map(|&(c, v, _)| (c, v)));
+        if changed.has_conflict() {
+            continue;
+        }
+        asked += 1;
+        if asked > RELABEL_TRIES || left == 0 {
+            break;
+        }
+        let (status, nodes) = costed_verdict(&changed, left);
+        left = left.saturating_sub(nodes);
+        match status {
+            Status::Unique => {
+                pick = Some(changes);
+                break;
+            }
+            Status::Several if pick.is_none() => pick = Some(changes),
+            _ => {}
+        }
+    }
+    let Some(changes) = pick else {
+        return 0;
+    };
+    mark(reading, &changes);
+    changes.len()
+}
+
+/// Makes a settling's changes, each cell keeping the symbol first read as
+/// its next reading, with a confidence under one half, and listed in
+/// [`Reading::settled`].
+fn mark(reading: &mut Reading, changes: &Changes) {
     for &(cell, value, p) in changes {
         reading.settled.push(cell);
         let (old, q) = (reading.grid.get(cell), reading.confidence[cell]);
@@ -251,11 +410,7 @@ pub fn settle(reading: &mut Reading, budget: u64) -> usize {
         alternatives.insert(0, (old, q));
         reading.longer[cell].retain(|&(v, _)| v != value);
     }
-    changes.len()
 }
-
-/// Cells changed to settle a reading: `(cell, value, probability)`.
-type Changes = Vec<(usize, u8, f32)>;
 
 /// The search behind [`settle`]: depth first over the first repeat left,
 /// either cell changed to one of its next readings, each cell changed at
@@ -551,6 +706,85 @@ mod tests {
         assert_eq!(r.grid, reading(PUZZLE).grid);
         assert_eq!(r.alternatives[6][0], (4, 0.99));
         assert!(r.longer[6].is_empty());
+    }
+
+    /// PUZZLE with its 8s (cells 6 and 40) read as another symbol that
+    /// repeats nothing and leaves no solution, each read fairly unsure with
+    /// 8 its next reading; and that symbol.
+    fn misread_everywhere() -> (Reading, u8) {
+        let right = reading(PUZZLE).grid;
+        let wrong = (1..=9)
+            .find(|&v| {
+                let g = changed(&right, [(6, v), (40, v)]);
+                v != 8 && !g.has_conflict() && verdict(&g, 100_000) == Status::Broken
+            })
+            .unwrap();
+        let mut r = reading(PUZZLE);
+        for cell in [6, 40] {
+            r.grid.set(cell, wrong);
+            r.confidence[cell] = 0.5;
+            r.alternatives[cell] = vec![(8, 0.3), (3, 0.1), (0, 0.0)];
+        }
+        (r, wrong)
+    }
+
+    #[test]
+    fn a_misread_a_font_makes_everywhere_is_relabelled() {
+        let (mut r, wrong) = misread_everywhere();
+        // A right cell read unsure, its next reading the same misread's
+        // symbol: too unlikely to join the group.
+        r.confidence[0] = 0.6;
+        r.alternatives[0] = vec![(8, 0.05), (0, 0.0)];
+        assert!(!r.grid.has_conflict());
+        assert_eq!(relabel(&mut r), 2);
+        assert_eq!(r.grid, reading(PUZZLE).grid);
+        assert_eq!(r.settled, vec![6, 40]);
+        for cell in [6, 40] {
+            assert_eq!(r.alternatives[cell][0], (wrong, 0.5));
+            assert!(r.confidence[cell] < 0.5);
+        }
+        // A reading with one solution is left alone.
+        assert_eq!(relabel(&mut r), 0);
+    }
+
+    #[test]
+    fn a_group_and_another_misread_are_relabelled_together() {
+        // Beside the group, the 5 of R1C9 (cell 8) read as a 9, its next
+        // reading 5: the group alone leaves no solution.
+        let (mut r, _) = misread_everywhere();
+        let nine = (1..=9)
+            .filter(|&v| v != 5)
+            .find(|&v| !changed(&reading(PUZZLE).grid, [(8, v)]).has_conflict())
+            .unwrap();
+        r.grid.set(8, nine);
+        let group_alone = changed(&r.grid, [(6, 8), (40, 8)]);
+        assert_ne!(verdict(&group_alone, 100_000), Status::Unique);
+        r.confidence[8] = 0.55;
+        r.alternatives[8] = vec![(5, 0.4), (0, 0.0)];
+        assert_eq!(relabel(&mut r), 3);
+        assert_eq!(r.grid, reading(PUZZLE).grid);
+    }
+
+    #[test]
+    fn one_misread_is_no_group() {
+        // One cell misread (no repeat, no solution) is for the corrections
+        // of `check` to point at: two cells make a group.
+        let right = reading(PUZZLE).grid;
+        let wrong = (1..=9)
+            .find(|&v| {
+                let g = changed(&right, [(6, v)]);
+                v != 8 && !g.has_conflict() && verdict(&g, 100_000) == Status::Broken
+            })
+            .unwrap();
+        let mut r = reading(PUZZLE);
+        r.grid.set(6, wrong);
+        r.confidence[6] = 0.5;
+        r.alternatives[6] = vec![(8, 0.4), (0, 0.0)];
+        let before = r.grid.clone();
+        assert_eq!(relabel(&mut r), 0);
+        assert_eq!(r.grid, before);
+        assert!(r.settled.is_empty());
+        assert_eq!(check(&r, 100_000).corrections[0].changes, vec![(6, 8)]);
     }
 
     #[test]

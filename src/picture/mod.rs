@@ -18,9 +18,10 @@
 //!    puzzle's (digits, letters, hex, `1`–`9A`…, numbers).
 //!    A grid whose symbols read unsure is read turned too (a picture on its
 //!    side or upside down) and kept the way up that reads sure.
-//! 7. [`doubt`]: symbols read twice in a house are settled with the cells'
-//!    next readings where the solver finds the result solvable; then the
-//!    solver checks the result and points at the cells most likely misread.
+//! 7. [`doubt`]: symbols read twice in a house, and a misread a font makes
+//!    in several places, are settled with the cells' next readings where
+//!    the solver finds the result solvable; then the solver checks the
+//!    result and points at the cells most likely misread.
 //!
 //! No grid is invented: a picture whose largest piece of ink is no grid of
 //! evenly spaced lines with boxes or regions, or whose cells hold no symbol,
@@ -79,7 +80,8 @@ pub struct Reading {
     /// its side, its top-left is elsewhere).
     pub corners: [(f32, f32); 4],
     /// The cells changed to settle a symbol read twice in a house
-    /// ([`doubt::settle`]): the first to check.
+    /// ([`doubt::settle`]) or a misread made in several places
+    /// ([`doubt::relabel`]): the first to check.
     pub settled: Vec<usize>,
 }
 
@@ -187,6 +189,7 @@ pub fn read_with(picture: &Gray, classifier: &Classifier) -> Result<Reading, Not
     }
     let mut reading = found.ok_or(best)?;
     doubt::settle(&mut reading, doubt::BUDGET);
+    doubt::relabel(&mut reading);
     for c in &mut reading.corners {
         *c = (c.0 * factor as f32, c.1 * factor as f32);
     }
