@@ -109,8 +109,13 @@ pub fn run(args: &ReadArgs) -> io::Result<u8> {
                 };
                 for &cell in &reading.settled {
                     let first = reading.alternatives[cell].first().map_or(0, |a| a.0);
+                    let why = if reading.relabelled.contains(&cell) {
+                        "is one of the cells changed together to give the puzzle read a solution"
+                    } else {
+                        "repeats a symbol in its row, column or box"
+                    };
                     eprintln!(
-                        "bitsudoku: {path}: {} read as {} repeats a symbol in its row, column or box: taken as {}, check it",
+                        "bitsudoku: {path}: {} read as {} {why}: taken as {}, check it",
                         name(cell),
                         symbol(first),
                         symbol(reading.grid.get(cell))

@@ -393,6 +393,9 @@ pub fn relabel(reading: &mut Reading) -> usize {
         return 0;
     };
     mark(reading, &changes);
+    reading
+        .relabelled
+        .extend(changes.iter().map(|&(cell, _, _)| cell));
     changes.len()
 }
 
@@ -529,6 +532,7 @@ mod tests {
             longer: vec![Vec::new(); n],
             corners: [(0.0, 0.0); 4],
             settled: Vec::new(),
+            relabelled: Vec::new(),
         }
     }
 
@@ -739,6 +743,7 @@ mod tests {
         assert_eq!(relabel(&mut r), 2);
         assert_eq!(r.grid, reading(PUZZLE).grid);
         assert_eq!(r.settled, vec![6, 40]);
+        assert_eq!(r.relabelled, vec![6, 40]);
         for cell in [6, 40] {
             assert_eq!(r.alternatives[cell][0], (wrong, 0.5));
             assert!(r.confidence[cell] < 0.5);

@@ -83,6 +83,8 @@ pub struct Reading {
     /// ([`doubt::settle`]) or a misread made in several places
     /// ([`doubt::relabel`]): the first to check.
     pub settled: Vec<usize>,
+    /// Those of [`Reading::settled`] changed by [`doubt::relabel`].
+    pub relabelled: Vec<usize>,
 }
 
 /// Why no puzzle was read.
@@ -858,6 +860,7 @@ fn read_cells(
         longer,
         corners: *straight.corners,
         settled: Vec::new(),
+        relabelled: Vec::new(),
     })
 }
 
