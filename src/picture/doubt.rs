@@ -81,6 +81,38 @@ fn costed_verdict(grid: &Grid, budget: u64) -> (Status, u64) {
     (status, report.stats.nodes)
 }
 
+/// The search nodes a stage's verdicts may take in all, from `work` (nodes
+/// times cells: a node's cost grows with the grid, about 15 µs on a 25×25
+/// against 1 µs on a 16×16), each verdict at most `each`. A stage that has
+/// spent it gets [`Status::Unknown`]: a photo of a 25×25 with a misread
+/// spent a third of a second settling it, and a second on the corrections.
+struct Nodes {
+    left: u64,
+    each: u64,
+}
+
+impl Nodes {
+    fn new(work: u64, grid: &Grid, each: u64) -> Nodes {
+        Nodes {
+            left: work / grid.cells().len().max(1) as u64,
+            each,
+        }
+    }
+
+    fn verdict(&mut self, grid: &Grid) -> Status {
+        if self.left == 0 {
+            return Status::Unknown;
+        }
+        let (status, nodes) = costed_verdict(grid, self.each.min(self.left));
+        self.left = self.left.saturating_sub(nodes);
+        status
+    }
+}
+
+/// The work ([`Nodes`]) of [`check`]'s corrections: 16,000 nodes on a
+/// 25×25, about a quarter of a second.
+const CHECK_WORK: u64 = 10_000_000;
+
 /// `grid` with `(cell, value)` changes made.
 fn changed(grid: &Grid, changes: impl IntoIterator<Item = (usize, u8)>) -> Grid {
     let mut g = grid.clone();
@@ -90,7 +122,8 @@ fn changed(grid: &Grid, changes: impl IntoIterator<Item = (usize, u8)>) -> Grid 
     g
 }
 
-/// Checks a reading; each search is stopped after `budget` nodes.
+/// Checks a reading; each search is stopped after `budget` nodes, and the
+/// searches for corrections take [`CHECK_WORK`] in all.
 pub fn check(reading: &Reading, budget: u64) -> Check {
     let grid = &reading.grid;
     let status = verdict(grid, budget);
@@ -120,9 +153,10 @@ pub fn check(reading: &Reading, budget: u64) -> Check {
             }
         }
         let odds = |cell: usize, p: f32| p.max(1e-6) / reading.confidence[cell].max(1e-6);
-        let try_changes = |changes: &[(usize, u8)]| {
-            searches.set(searches.get() + 1);
-            verdict(&changed(grid, changes.iter().copied()), budget)
+        let mut nodes = Nodes::new(CHECK_WORK, grid, budget);
+        let mut try_changes = |changes: &[(usize, u8)]| {
+            searches.set(searches.get() + (nodes.left > 0) as usize);
+            nodes.verdict(&changed(grid, changes.iter().copied()))
         };
         // Emptying a cell only adds solutions: a grid with several stays so
         // with any given taken out. The single changes' verdicts are kept to
@@ -210,6 +244,11 @@ const SETTLE_ODDS: f32 = 1e-4;
 /// How likely a symbol read with confidence `c` is no symbol, per `1 - c`.
 const SETTLE_EMPTY: f32 = 0.1;
 
+/// The work ([`Nodes`]) of [`settle`]'s verdicts: 8,000 nodes on a 25×25.
+/// With [`BUDGET`] for each of its four, a 25×25 photo spent 0.3 s on
+/// readings with several solutions, looking for one with one.
+const SETTLE_WORK: u64 = 5_000_000;
+
 /// Settles a reading whose symbols repeat in a house, before anyone sees
 /// it: a printed Sudoku never repeats, so each repeat is a misread on one of
 /// its two cells. The cheapest sets of changes to the cells' next readings
@@ -234,9 +273,10 @@ pub fn settle(reading: &mut Reading, budget: u64) -> usize {
     let found = std::mem::take(&mut search.found);
     // The first with one solution, else the first with several.
     let mut pick = None;
+    let mut nodes = Nodes::new(SETTLE_WORK, &reading.grid, budget);
     for (i, (_, changes)) in found.iter().enumerate() {
         let grid = changed(&reading.grid, changes.iter().map(|&(c, v, _)| (c, v)));
-        match verdict(&grid, budget) {
+        match nodes.verdict(&grid) {
             Status::Unique => {
                 pick = Some(i);
                 break;
@@ -259,11 +299,11 @@ type Changes = Vec<(usize, u8, f32)>;
 /// next reading is at least this likely against the symbol read.
 const RELABEL_ODDS: f32 = 0.2;
 
-/// The search nodes [`relabel`]'s verdicts take in all, at most: a
-/// reading whose own verdict takes longer is left as it is (a 25×25 with
-/// several solutions can take a second to show it, at some 15 µs a node,
-/// where a misread usually shows within a few nodes).
-const RELABEL_NODES: u64 = 4_000;
+/// The work ([`Nodes`]) of [`relabel`]'s verdicts, 4,000 nodes on a 25×25:
+/// a reading whose own verdict takes longer is left as it is (a 25×25 with
+/// several solutions can take a second to show it, where a misread usually
+/// shows within a few nodes).
+const RELABEL_WORK: u64 = 2_500_000;
 
 /// Sets of changes [`relabel`] puts to the solver at most.
 const RELABEL_TRIES: usize = 120;
@@ -286,8 +326,8 @@ const RELABEL_SINGLES: usize = 8;
 /// first with several, as [`settle`] does. Marked as [`settle`] marks its
 /// cells. Returns how many cells were changed.
 pub fn relabel(reading: &mut Reading) -> usize {
-    let mut left = RELABEL_NODES;
     let grid = &reading.grid;
+    let mut nodes = Nodes::new(RELABEL_WORK, grid, BUDGET);
     let cells = grid.cells();
     // The cost of a change: how much less likely the classifier finds it.
     let cost = |cell: usize, p: f32| {
@@ -317,11 +357,9 @@ pub fn relabel(reading: &mut Reading) -> usize {
     if groups.is_empty() {
         return 0;
     }
-    let (status, nodes) = costed_verdict(grid, left);
-    if status != Status::Broken {
+    if nodes.verdict(grid) != Status::Broken {
         return 0;
     }
-    left = left.saturating_sub(nodes);
     // The cells in a repeat first, then the least sure.
     let mut singles: Vec<usize> = grid
         .conflicts()
@@ -375,12 +413,10 @@ pub fn relabel(reading: &mut Reading) -> usize {
             continue;
         }
         asked += 1;
-        if asked > RELABEL_TRIES || left == 0 {
+        if asked > RELABEL_TRIES || nodes.left == 0 {
             break;
         }
-        let (status, nodes) = costed_verdict(&changed, left);
-        left = left.saturating_sub(nodes);
-        match status {
+        match nodes.verdict(&changed) {
             Status::Unique => {
                 pick = Some(changes);
                 break;
@@ -544,6 +580,33 @@ mod tests {
         let check = check(&reading(PUZZLE), 100_000);
         assert_eq!(check.status, Status::Unique);
         assert!(check.corrections.is_empty() && check.doubtful.is_empty());
+    }
+
+    #[test]
+    fn a_stage_s_verdicts_share_its_work() {
+        // A puzzle the solver needs a search for (PUZZLE it solves at once).
+        let grid = reading(
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+        )
+        .grid;
+        // Work for one node fewer than this puzzle takes, and then no
+        // search at all (a repeat would be Broken at once).
+        let (status, took) = costed_verdict(&grid, BUDGET);
+        assert!(status == Status::Unique && took > 1, "{took}");
+        let mut nodes = Nodes::new((took - 1) * 81, &grid, BUDGET);
+        assert_eq!(nodes.verdict(&grid), Status::Unknown);
+        assert_eq!(nodes.left, 0);
+        let repeat = changed(&grid, [(1, 1)]);
+        assert!(repeat.has_conflict());
+        assert_eq!(verdict(&repeat, BUDGET), Status::Broken);
+        assert_eq!(nodes.verdict(&repeat), Status::Unknown);
+        // Enough, each verdict within its own budget.
+        let mut nodes = Nodes::new(CHECK_WORK, &grid, BUDGET);
+        let before = nodes.left;
+        assert_eq!(nodes.verdict(&grid), Status::Unique);
+        assert!(nodes.left < before);
+        let mut tight = Nodes::new(CHECK_WORK, &grid, took - 1);
+        assert_eq!(tight.verdict(&grid), Status::Unknown);
     }
 
     #[test]
