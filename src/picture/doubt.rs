@@ -107,6 +107,35 @@ impl Nodes {
         self.left = self.left.saturating_sub(nodes);
         status
     }
+
+    /// Of `tries` (likeliest first), each made to `grid`, the first the
+    /// solver finds with one solution, else the first with several; those
+    /// with a repeat are passed over, at most `limit` others searched.
+    fn pick<'c>(
+        &mut self,
+        grid: &Grid,
+        tries: impl IntoIterator<Item = &'c Changes>,
+        limit: usize,
+    ) -> Option<&'c Changes> {
+        let mut several = None;
+        let mut asked = 0;
+        for changes in tries {
+            let changed = changed(grid, changes.iter().map(|&(c, v, _)| (c, v)));
+            if changed.has_conflict() {
+                continue;
+            }
+            asked += 1;
+            if asked > limit || self.left == 0 {
+                break;
+            }
+            match self.verdict(&changed) {
+                Status::Unique => return Some(changes),
+                Status::Several if several.is_none() => several = Some(changes),
+                _ => {}
+            }
+        }
+        several
+    }
 }
 
 /// The work ([`Nodes`]) of [`check`]'s corrections: 16,000 nodes on a
@@ -271,21 +300,9 @@ pub fn settle(reading: &mut Reading, budget: u64) -> usize {
     let mut search = Settle::new(reading);
     search.run(0.0);
     let found = std::mem::take(&mut search.found);
-    // The first with one solution, else the first with several.
-    let mut pick = None;
     let mut nodes = Nodes::new(SETTLE_WORK, &reading.grid, budget);
-    for (i, (_, changes)) in found.iter().enumerate() {
-        let grid = changed(&reading.grid, changes.iter().map(|&(c, v, _)| (c, v)));
-        match nodes.verdict(&grid) {
-            Status::Unique => {
-                pick = Some(i);
-                break;
-            }
-            Status::Several if pick.is_none() => pick = Some(i),
-            _ => {}
-        }
-    }
-    let Some(changes) = pick.map(|i| found[i].1.clone()) else {
+    let tries = found.iter().map(|(_, changes)| changes);
+    let Some(changes) = nodes.pick(&reading.grid, tries, SETTLE_TRIES).cloned() else {
         return 0;
     };
     mark(reading, &changes);
@@ -404,28 +421,8 @@ pub fn relabel(reading: &mut Reading) -> usize {
             }
         }
     }
-    // The first with one solution, else the first with several.
-    let mut pick = None;
-    let mut asked = 0;
-    for (_, changes) in tries {
-        let changed = changed(grid, changes.iter().map(|&(c, v, _)| (c, v)));
-        if changed.has_conflict() {
-            continue;
-        }
-        asked += 1;
-        if asked > RELABEL_TRIES || nodes.left == 0 {
-            break;
-        }
-        match nodes.verdict(&changed) {
-            Status::Unique => {
-                pick = Some(changes);
-                break;
-            }
-            Status::Several if pick.is_none() => pick = Some(changes),
-            _ => {}
-        }
-    }
-    let Some(changes) = pick else {
+    let tries = tries.iter().map(|(_, changes)| changes);
+    let Some(changes) = nodes.pick(grid, tries, RELABEL_TRIES).cloned() else {
         return 0;
     };
     mark(reading, &changes);
