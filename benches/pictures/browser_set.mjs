@@ -7,6 +7,9 @@
 // a light gradient, noise and JPEG. The reader was never tuned to it.
 //
 //   node benches/pictures/browser_set.mjs --out target/pictures/browser --seed 1 --count 200
+//   # each puzzle given one solution, as printed ones have (make_set.py's --unique)
+//   node benches/pictures/browser_set.mjs --out target/pictures/unique-browser13 --seed 13 --count 200 \
+//     --unique target/release/bitsudoku
 //   cargo run --release --example read_accuracy -- target/pictures/browser --by-side
 //
 // Writes DIR/NNNN-CATEGORY-SIDE.{png,jpg} and DIR/truth.tsv in make_set.py's
@@ -27,8 +30,11 @@ const option = (name, fallback) => {
 const OUT = option('--out');
 const SEED = Number(option('--seed', 1));
 const COUNT = Number(option('--count', 200));
+// Givens added until each puzzle has one solution, checked by this
+// bitsudoku binary (see makeUnique).
+const UNIQUE = option('--unique');
 if (!OUT) {
-  console.error('usage: browser_set.mjs --out DIR [--seed N] [--count N]');
+  console.error('usage: browser_set.mjs --out DIR [--seed N] [--count N] [--unique BITSUDOKU]');
   process.exit(2);
 }
 
@@ -211,7 +217,72 @@ function puzzle(rng, side, jigsaw) {
       );
     }
   }
-  return { n, regions, values, kind, pencil, jigsaw };
+  return { n, regions, values, kind, pencil, jigsaw, solution };
+}
+
+// Givens added to p from its solution until the puzzle shown has one
+// solution, as printed puzzles have (`solver`: the bitsudoku binary); the
+// puzzles drawn otherwise take their givens at random and most have several.
+// Each step asks the solver for solutions of the puzzle with its symbols
+// renamed six ways and gives one cell, at random, where one of them differs
+// from p's: few givens are added. When none differs, `count --limit 2` has
+// the last word. A jigsaw whose greedy grid is not whole (most) first gets
+// a whole grid for its regions from the solver, its symbols shuffled, the
+// cells shown kept; a layout of regions with no solution is left as it is.
+function makeUnique(p, rng, solver) {
+  // The output lines, whatever the exit status (1 where some puzzle has
+  // no solution).
+  const ask = (args, lines) => {
+    const input = lines.join('\n') + '\n';
+    try {
+      return execFileSync(solver, args, { input, encoding: 'utf8', maxBuffer: 1 << 26, stdio: 'pipe' }).split('\n');
+    } catch (e) {
+      return (e.stdout || '').split('\n');
+    }
+  };
+  const n = p.n;
+  const letters = p.regions.map((r) => String.fromCharCode(64 + r)).join('');
+  const line = (values) =>
+    p.jigsaw
+      ? `jigsaw ${values.map((v) => (v ? String(v) : '.')).join('')} ${letters}`
+      : `${shapeField(p)} ${values.join(',')}`;
+  // A solution printed back: numbers with commas, or one digit a cell.
+  const cells = (out) => {
+    const text = out.split(/\s+/)[1] || '';
+    return (text.includes(',') ? text.split(',') : [...text]).map(Number);
+  };
+  const shuffled = () => [0, ...rng.shuffle([...Array(n).keys()].map((d) => d + 1))];
+  if (p.solution.some((v) => !v)) {
+    if (!p.jigsaw) return;
+    const whole = cells(ask(['solve', '--first'], [`jigsaw ${'.'.repeat(n * n)} ${letters}`])[0]);
+    if (whole.length !== n * n) return;
+    const relabel = shuffled();
+    p.solution = whole.map((v) => relabel[v]);
+    p.values = p.values.map((v, c) => (v ? p.solution[c] : 0));
+  }
+  for (let step = 0; step < n * n; step++) {
+    const names = Array.from({ length: 6 }, shuffled);
+    const found = ask(
+      ['solve', '--first'],
+      names.map((name) => line(p.values.map((v) => name[v]))),
+    );
+    const differ = new Set();
+    names.forEach((name, k) => {
+      const back = new Map(name.map((w, v) => [w, v]));
+      cells(found[k] || '').forEach((w, c) => {
+        if (back.get(w) !== p.solution[c]) differ.add(c);
+      });
+    });
+    if (!differ.size) {
+      if (ask(['count', '--limit', '2'], [line(p.values)])[0].endsWith('\tunique')) return;
+      p.values.forEach((v, c) => v || differ.add(c));
+    }
+    const choices = [...differ].sort((a, b) => a - b);
+    const c = choices[Math.floor(rng.next() * choices.length)];
+    p.values[c] = p.solution[c];
+    p.kind[c] = 'given';
+    p.pencil.delete(c);
+  }
 }
 
 function shapeField(p) {
@@ -456,6 +527,8 @@ async function main() {
       const side = pickSide(rng);
       const jigsaw = side === 9 && rng.chance(1 / 6);
       const p = puzzle(rng, side, jigsaw);
+      // (A stream of its own: the rest of the picture draws as without it.)
+      if (UNIQUE) makeUnique(p, generator(SEED ^ 0x5bd1e995, i), UNIQUE);
       p.alphabet = rng.pick(ALPHABETS[side]);
       const font = rng.pick(fonts);
       const photo = category === 'photo';

@@ -15,6 +15,7 @@ import hashlib
 import math
 import os
 import re
+import subprocess
 import sys
 import time
 
@@ -524,6 +525,58 @@ def with_extras(rng, p, kind):
     p.extra_cells = {c for h in extra_houses(n, kind) for c in h}
     p.extra_tint = pick(rng, [(128, 128, 128), (90, 140, 230), (240, 190, 60), (230, 110, 140), (90, 190, 140)])
     p.extra_t = U(rng, 0.12, 0.3)
+
+
+def make_unique(p, rng, solver):
+    """Givens added to p from its solution until the puzzle shown has one
+    solution, as printed puzzles have (`solver`: the bitsudoku binary); the
+    puzzles drawn otherwise take their givens at random and most have
+    several. Each step asks the solver for solutions of the puzzle with its
+    symbols renamed six ways and gives one cell, at random, where one of
+    them differs from p's: few givens are added, the puzzle stays about as
+    full as drawn. When none differs, `count --limit 2` has the last word.
+    A jigsaw whose greedy grid is not whole (most) first gets a whole grid
+    for its regions from the solver, its symbols shuffled, the cells shown
+    kept; a layout of regions with no solution is left as it is."""
+    n = p.n
+    letters = ''.join(chr(64 + r) for r in p.regions)
+
+    def ask(args, lines):
+        return subprocess.run([solver] + args, input='\n'.join(lines) + '\n',
+                              capture_output=True, text=True).stdout.split('\n')
+
+    def line(values):
+        if p.boxes:
+            return p.shape() + ' ' + ','.join(map(str, values))
+        # A jigsaw (9x9 here): its cells, then its regions as letters.
+        return 'jigsaw %s %s' % (''.join(str(v) if v else '.' for v in values), letters)
+
+    def cells(out):
+        # A solution printed back: numbers with commas, or one digit a cell.
+        text = out.split()[1]
+        return [int(v) for v in (text.split(',') if ',' in text else text)]
+
+    if not all(p.solution):
+        out = ask(['solve', '--first'], ['jigsaw %s %s' % ('.' * (n * n), letters)])
+        if len(out[0].split()) < 2:
+            return
+        relabel = [0] + [int(v) + 1 for v in rng.permutation(n)]
+        p.solution = [relabel[v] for v in cells(out[0])]
+        p.values = [p.solution[c] if p.values[c] else 0 for c in range(n * n)]
+    for _ in range(n * n):
+        names = [[0] + [int(v) + 1 for v in rng.permutation(n)] for _ in range(6)]
+        found = ask(['solve', '--first'], [line([name[v] for v in p.values]) for name in names])
+        differ = set()
+        for name, out in zip(names, found):
+            back = {w: v for v, w in enumerate(name)}
+            differ |= {c for c, w in enumerate(cells(out)) if back[w] != p.solution[c]}
+        if not differ:
+            if ask(['count', '--limit', '2'], [line(p.values)])[0].endswith('\tunique'):
+                return
+            differ = {c for c in range(n * n) if not p.values[c]}
+        c = sorted(differ)[int(rng.integers(len(differ)))]
+        p.values[c], p.kind[c] = p.solution[c], 'given'
+        p.pencil.pop(c, None)
 
 
 def choose_side(rng, force):
@@ -1457,7 +1510,7 @@ FIXTURES = [
 ]
 
 
-def make_one(i, seed, cats, fams, force, small, extras=0.0, lines=0.0):
+def make_one(i, seed, cats, fams, force, small, extras=0.0, lines=0.0, solver=None):
     rng = np.random.default_rng([seed, i])
     # Extra houses come from a stream of their own: without --extras a set
     # is the same as before the option.
@@ -1479,12 +1532,16 @@ def make_one(i, seed, cats, fams, force, small, extras=0.0, lines=0.0):
         if extra and side == 9 and not jig:
             with_extras(xrng, p, extra)
             p.diagonal_lines = drawn if getattr(p, 'extras', None) == 'x' else None
+        if solver:
+            make_unique(p, np.random.default_rng([seed, i, 4]), solver)
         img, font = render_screen(rng, p, fams, force, small)
         return cat, img, False, p, font, str(p.n)
     p = make_puzzle(rng, side, alphabet, jig, pencil=U(rng, 0.1, 0.5) if rng.random() < 0.12 else 0.0)
     if extra and side == 9 and not jig:
         with_extras(xrng, p, extra)
         p.diagonal_lines = drawn if getattr(p, 'extras', None) == 'x' else None
+    if solver:
+        make_unique(p, np.random.default_rng([seed, i, 4]), solver)
     lo = {4: 300, 6: 320, 9: 420, 12: 560, 16: 640, 25: 820}[side]
     Gs = U(rng, lo, lo * 1.4) if small else U(rng, max(lo, 600), 1300)
     page, focus, font, paper = render_print(rng, p, fams, Gs)
@@ -1509,6 +1566,9 @@ def main():
                     help="with --extras, each X's diagonals drawn as lines instead of shaded with probability P (default 0)")
     ap.add_argument('--fill', type=float, nargs=2, metavar=('LO', 'HI'),
                     help="photos: the grid's share of the picture's shorter side, drawn from LO..HI (default 0.45 0.88)")
+    ap.add_argument('--unique', metavar='BITSUDOKU',
+                    help='givens added until each puzzle has one solution, checked by this bitsudoku binary '
+                         '(target/release/bitsudoku)')
     a = ap.parse_args()
 
     halves = scan_fonts()
@@ -1534,7 +1594,8 @@ def main():
     rows = ['file\tcategory\tside\tshape\talphabet\tcells\tfont']
     t0 = time.time()
     for i, force in enumerate(specs):
-        cat, img, is_photo, p, font, what = make_one(i, a.seed, cats, fams, force, a.small or a.fixtures, a.extras, a.lines)
+        cat, img, is_photo, p, font, what = make_one(i, a.seed, cats, fams, force, a.small or a.fixtures, a.extras, a.lines,
+                                                     a.unique)
         # The name says what is in it, for people reading benchmark results.
         name = '%04d-%s-%s.%s' % (i, cat, what, 'jpg' if is_photo else 'png')
         path = os.path.join(a.out, name)
