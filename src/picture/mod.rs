@@ -545,9 +545,17 @@ fn read_cells(
     };
     let (square, ink, frame) = (straight.square, straight.ink, straight.frame);
     let size = frame.size as usize;
+    // A drawn picture (a screenshot: upright, no grain, no shadow), upright
+    // whichever corner is the grid's top-left (a picture turned).
+    let noise = ink::noise(square);
+    let [(x0, y0), (x1, y1), (x2, y2), (x3, y3)] = *straight.corners;
+    let near = |a: f32, b: f32| (a - b).abs() <= 1.0;
+    let upright = (near(y0, y1) && near(y3, y2) && near(x0, x3) && near(x1, x2))
+        || (near(x0, x1) && near(x3, x2) && near(y0, y3) && near(y1, y2));
+    let drawn = upright && noise <= CLEAN;
     // Lines all alike on a square side: the classic boxes are assumed, and
     // kept only if the symbols read bear them out (below).
-    let houses = lines::houses(ink, square, side, frame);
+    let houses = lines::houses(ink, square, side, frame, drawn);
     let assumed = unproven || houses.is_none();
     let shape = match houses {
         Some(Houses::Boxes(rows, cols)) => Shape::boxes(rows, cols),
@@ -564,14 +572,6 @@ fn read_cells(
     // Each cell's inner part, and the contrast that is writing: well above
     // what blank cells show, judged against the grid's most contrasted cells.
     let cell = size as f32 / side as f32;
-    // A drawn picture (a screenshot: upright, no grain, no shadow), upright
-    // whichever corner is the grid's top-left (a picture turned).
-    let noise = ink::noise(square);
-    let [(x0, y0), (x1, y1), (x2, y2), (x3, y3)] = *straight.corners;
-    let near = |a: f32, b: f32| (a - b).abs() <= 1.0;
-    let upright = (near(y0, y1) && near(y3, y2) && near(x0, x3) && near(x1, x2))
-        || (near(x0, x1) && near(x3, x2) && near(y0, y3) && near(y1, y2));
-    let drawn = upright && noise <= CLEAN;
     let places = |columns| match (2..=5).find(|r| r * r == side).filter(|_| unproven) {
         Some(root) => lines::box_line_places(ink, side, root, columns, frame),
         None => lines::line_places(ink, side, columns, frame),
