@@ -74,6 +74,16 @@ async function readingDone(page) {
   return page.$eval('#picture', (d) => d.dataset.state);
 }
 
+/** Presses "Use this puzzle" and waits for the dialog's close event, which
+ * comes a moment after it closes and hands the keyboard back to the grid
+ * (a key pressed before it, under load, went to the closing dialog). */
+async function usePuzzle(page) {
+  await page.click('#picture-use');
+  await page.waitForFunction(
+    () => !document.getElementById('picture').dataset.state && document.activeElement?.closest('#grid') !== null,
+  );
+}
+
 /** Waits until the review's status matches `pattern`. */
 async function statusMatches(page, pattern) {
   await page.waitForFunction(
@@ -183,7 +193,7 @@ test('a screenshot opened with the file input is reviewed, corrected, used, solv
       await correct(page, truth, t);
       await page.screenshot({ path: join(SHOTS, 'picture-review-corrected-1280x800.png') });
 
-      await page.click('#picture-use');
+      await usePuzzle(page);
       assert.equal(await dialogOpen(page), false);
       assert.deepEqual(await cellTexts(page), truthTexts(truth));
       const marks = await cellMarks(page);
@@ -242,7 +252,7 @@ test('a photo dropped on the grid is read and used as one undoable step', async 
     assert.equal(await readingDone(page), 'review');
     const truth = TRUTH[file];
     await correct(page, truth, t);
-    await page.click('#picture-use');
+    await usePuzzle(page);
     assert.deepEqual(await cellTexts(page), truthTexts(truth));
     // Same shape: the view's own Undo step.
     await page.keyboard.press('Control+z');
@@ -311,7 +321,7 @@ test('a 6×6 and a jigsaw keep their shape; Escape closes the review and gives f
     const typed = await cellTexts(page);
     await page.setInputFiles('#picture-file', join(PICTURES, '0003-screen-6.png'));
     await readingDone(page);
-    await page.click('#picture-use');
+    await usePuzzle(page);
     assert.deepEqual(await cellTexts(page), truthTexts(six));
     await page.keyboard.press('Control+z');
     assert.deepEqual(await cellTexts(page), typed);
