@@ -1525,23 +1525,24 @@ def make_one(i, seed, cats, fams, force, small, extras=0.0, lines=0.0, solver=No
         return cat, img, is_photo, None, '-', kind
     side, jig = choose_side(rng, force)
     alphabet = force.get('alphabet') or pick(rng, ALPHABETS[side])
-    if cat == 'screen':
-        progress = rng.random() < 0.55
-        p = make_puzzle(rng, side, alphabet, jig, entered=U(rng, 0.03, 0.18) if progress else 0.0,
-                        pencil=U(rng, 0.2, 0.8) if progress and rng.random() < 0.45 else 0.0, errors=rng.random() < 0.3)
+
+    def finish(p):
+        # Extra houses, then one solution: neither draws from `rng`.
         if extra and side == 9 and not jig:
             with_extras(xrng, p, extra)
             p.diagonal_lines = drawn if getattr(p, 'extras', None) == 'x' else None
         if solver:
             make_unique(p, np.random.default_rng([seed, i, 4]), solver)
+
+    if cat == 'screen':
+        progress = rng.random() < 0.55
+        p = make_puzzle(rng, side, alphabet, jig, entered=U(rng, 0.03, 0.18) if progress else 0.0,
+                        pencil=U(rng, 0.2, 0.8) if progress and rng.random() < 0.45 else 0.0, errors=rng.random() < 0.3)
+        finish(p)
         img, font = render_screen(rng, p, fams, force, small)
         return cat, img, False, p, font, str(p.n)
     p = make_puzzle(rng, side, alphabet, jig, pencil=U(rng, 0.1, 0.5) if rng.random() < 0.12 else 0.0)
-    if extra and side == 9 and not jig:
-        with_extras(xrng, p, extra)
-        p.diagonal_lines = drawn if getattr(p, 'extras', None) == 'x' else None
-    if solver:
-        make_unique(p, np.random.default_rng([seed, i, 4]), solver)
+    finish(p)
     lo = {4: 300, 6: 320, 9: 420, 12: 560, 16: 640, 25: 820}[side]
     Gs = U(rng, lo, lo * 1.4) if small else U(rng, max(lo, 600), 1300)
     page, focus, font, paper = render_print(rng, p, fams, Gs)
