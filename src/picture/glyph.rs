@@ -611,12 +611,13 @@ fn whole(joined: &Symbols, cell: f32) -> Option<[usize; 4]> {
 /// columns of least ink in its middle part (the two least, each a
 /// reading: where a small `2` leans into its `0`, the least is inside the
 /// `0`; only the least where it has no ink), each half trimmed to its ink.
-/// In a drawn picture, from 0.85: a narrow face's `11`, whose feet touch
-/// at a small size, is 8 pixels wide by 9 tall (read blank as one mark);
-/// in a photo, blur widens an `8` that far (read `11`).
+/// In a drawn picture, from 0.8: a narrow face's `11`, whose feet touch
+/// at a small size, is 8 pixels wide by 9 tall (read blank as one mark),
+/// or 11 by 13 (read `1`); in a photo, blur widens an `8` to 0.9 (read
+/// `11`). No drawn digit alone is that wide: a cut is only a reading more.
 fn cut_wide(inner: &Gray, b: [usize; 4], strong: f32, drawn: bool) -> Vec<[[usize; 4]; 2]> {
     let (w, h) = (b[2] + 1 - b[0], b[3] + 1 - b[1]);
-    let least = if drawn { 85 } else { 90 };
+    let least = if drawn { 80 } else { 90 };
     if w * 100 < h * least || w < 6 {
         return Vec::new();
     }
@@ -911,6 +912,11 @@ mod tests {
         assert!(cuts[0][0][2] < 15 && cuts[0][1][0] >= 13, "{cuts:?}");
         // In a photo that width is a blurred `8`'s: not cut.
         assert!(cut_wide(&eleven, b, 130.0, false).is_empty());
+        // A larger `11` in a narrow face, 11 pixels wide by 13 tall: cut.
+        let eleven = cell_with(&[[10, 10, 12, 23], [19, 10, 21, 23], [10, 22, 21, 23]]);
+        let cuts = cut_wide(&eleven, [10, 10, 20, 22], 130.0, true);
+        assert!(!cuts.is_empty());
+        assert!(cuts[0][0][2] < 19 && cuts[0][1][0] >= 12, "{cuts:?}");
     }
 
     /// The ink of a white picture with dark rectangles, as a drawn
