@@ -1169,6 +1169,11 @@ def background(rng, w, h):
     return np.clip(img, 0, 255).astype(np.float32)
 
 
+# --bend K: every photographed page curved, K times as much as the three
+# in ten that are by default.
+BEND = None
+
+
 def photograph(rng, page, focus, small, paper=None, fill=(0.45, 0.88)):
     """Photo of `page` lying on a table: perspective, rotation, light, blur,
     noise and a colour cast, keeping `focus` (x0, y0, x1, y1) in the frame."""
@@ -1214,10 +1219,13 @@ def photograph(rng, page, focus, small, paper=None, fill=(0.45, 0.88)):
     den = Hi[2, 0] * xs + Hi[2, 1] * ys + Hi[2, 2]
     sx = (Hi[0, 0] * xs + Hi[0, 1] * ys + Hi[0, 2]) / den - 0.5
     sy = (Hi[1, 0] * xs + Hi[1, 1] * ys + Hi[1, 2]) / den - 0.5
-    if rng.random() < 0.3:  # a page that does not lie flat: gently curved lines
-        a = U(rng, -0.008, 0.008) * s
+    # A page that does not lie flat: gently curved lines (every page, K
+    # times as curved, with --bend K).
+    if rng.random() < 0.3 or BEND is not None:
+        k = 1.0 if BEND is None else BEND
+        a = U(rng, -0.008, 0.008) * s * k
         sy = sy + a * np.sin(math.pi * (sx - fx0) / fw)
-        sx = sx + U(rng, -0.004, 0.004) * s * np.sin(math.pi * (sy - fy0) / fh)
+        sx = sx + U(rng, -0.004, 0.004) * s * k * np.sin(math.pi * (sy - fy0) / fh)
     x0 = np.floor(sx).astype(np.int64)
     y0 = np.floor(sy).astype(np.int64)
     ax = (sx - x0).astype(np.float32)[..., None]
@@ -1570,7 +1578,11 @@ def main():
     ap.add_argument('--unique', metavar='BITSUDOKU',
                     help='givens added until each puzzle has one solution, checked by this bitsudoku binary '
                          '(target/release/bitsudoku)')
+    ap.add_argument('--bend', type=float, metavar='K',
+                    help='photos: every page curved, K times as much as the three in ten that are by default')
     a = ap.parse_args()
+    global BEND
+    BEND = a.bend
 
     halves = scan_fonts()
     if a.list_fonts:

@@ -212,6 +212,119 @@ pub fn line_places(ink: &Ink, side: usize, columns: bool, frame: Frame) -> Vec<(
         .collect()
 }
 
+/// A bent line is followed band by band where this share of the band's
+/// length is ink near it (a symbol's stroke beside a line is well under).
+const BENT_LINE: f32 = 0.75;
+
+/// Where each line one way lies within each band of cells the other way
+/// (`bands`: the other way's [`line_places`]): `places[band][line]`. A page
+/// that does not lie flat bends its lines, and a line's one place along
+/// its whole length puts the cells near the frame off their lines by a
+/// fifth of a cell and more, reading a line as a `1` and cutting symbols.
+/// Each line found is followed from the middle band outward, sought near
+/// where the band before had it: in a band where it is no plain line
+/// (broken by light, or not drawn), it keeps that place. A line not found
+/// moves as its nearest found neighbours do, in proportion.
+pub fn bent_places(
+    ink: &Ink,
+    columns: bool,
+    lines: &[(f32, f32)],
+    bands: &[(f32, f32)],
+    cell: f32,
+) -> Vec<Vec<(f32, f32)>> {
+    let n = ink.width;
+    let count = bands.len().saturating_sub(1);
+    let mut out = vec![lines.to_vec(); count];
+    if count == 0 || n < 3 {
+        return out;
+    }
+    // `along` runs down a vertical line (across a horizontal one).
+    let bit = |along: usize, across: usize| {
+        if columns {
+            ink.bits[along * n + across]
+        } else {
+            ink.bits[across * n + along]
+        }
+    };
+    // How far line `(place, half)` has moved in `band`, within `reach`:
+    // nowhere while its span (its whole width, as found along its whole
+    // length) is plainly a line across the band; else the shift whose span
+    // holds the most ink, the nearest among equals; `None` where no span
+    // is plainly a line (broken by light, or not drawn).
+    let shift = |band: usize, (place, half): (f32, f32), reach: f32| -> Option<f32> {
+        let from = (bands[band].0 + bands[band].1).max(0.0) as usize;
+        let to = ((bands[band + 1].0 - bands[band + 1].1).max(0.0) as usize).min(n - 1);
+        let (lo, hi) = (place - half - reach, place + half + reach);
+        if to < from + 2 || lo < 1.0 || hi > (n - 2) as f32 {
+            return None;
+        }
+        let (lo, hi) = (lo.round() as usize, hi.round() as usize);
+        let length = (to + 1 - from) as f32;
+        // A pixel off straight still counts, as in the whole profile.
+        let score: Vec<f32> = (lo..=hi)
+            .map(|x| {
+                let near = (from..=to).filter(|&a| bit(a, x - 1) || bit(a, x) || bit(a, x + 1));
+                near.count() as f32 / length
+            })
+            .collect();
+        let width = ((2.0 * half).round() as usize).max(1);
+        let steps = score.len().saturating_sub(width);
+        let mean = |k: usize| score[k..k + width].iter().sum::<f32>() / width as f32;
+        let centre = steps / 2;
+        let mut best = (centre, mean(centre));
+        if best.1 >= BENT_LINE {
+            return Some(0.0);
+        }
+        for d in 1..=steps.div_ceil(2) {
+            for k in [centre.checked_sub(d), Some(centre + d)]
+                .into_iter()
+                .flatten()
+            {
+                if k <= steps && mean(k) > best.1 {
+                    best = (k, mean(k));
+                }
+            }
+        }
+        (best.1 >= BENT_LINE).then_some(best.0 as f32 - centre as f32)
+    };
+    let reach = (cell * 0.3).max(2.0);
+    // The median; of an even count, the middle one nearer no move.
+    let median = |mut v: Vec<f32>| -> f32 {
+        v.sort_by(f32::total_cmp);
+        let (a, b) = (v[(v.len() - 1) / 2], v[v.len() / 2]);
+        if a.abs() < b.abs() {
+            a
+        } else {
+            b
+        }
+    };
+    // A page bends smoothly and its lines together: each band's lines move
+    // as the median of those found there (at least three), and that as the
+    // median of the band's and its neighbours'. A symbol's stroke beside a
+    // line, taken for it in one cell, is outvoted.
+    let by_band: Vec<f32> = (0..count)
+        .map(|band| {
+            let votes: Vec<f32> = (0..lines.len())
+                .filter(|&i| lines[i].1 > 0.0)
+                .filter_map(|i| shift(band, lines[i], reach))
+                .collect();
+            if votes.len() < 3 {
+                0.0
+            } else {
+                median(votes)
+            }
+        })
+        .collect();
+    for (band, places) in out.iter_mut().enumerate() {
+        let near = by_band[band.saturating_sub(1)..=(band + 1).min(count - 1)].to_vec();
+        let moved = median(near);
+        for (place, line) in places.iter_mut().zip(lines) {
+            place.0 = line.0 + moved;
+        }
+    }
+    out
+}
+
 /// [`line_places`] for a grid seen by its boxes (read at the boxes' side
 /// squared), whose cell lines, every but each `root`-th, are thinner than
 /// its box lines. A cell line found wider than the box lines either side
@@ -1108,5 +1221,87 @@ mod grown_tests {
             }
         });
         assert_eq!(grown_regions(&v, &h, 9), None);
+    }
+
+    /// A 9×9 of 20-pixel cells from 10 to 190 on a 200-pixel square, lines
+    /// two pixels wide; each vertical line's `x` moved by `bow(y)`, and a
+    /// stroke one pixel wide at `(x, y0..y1)` for each of `strokes`.
+    fn bowed(bow: impl Fn(usize) -> usize, strokes: &[(usize, usize, usize)]) -> Ink {
+        let n = 200;
+        let mut bits = vec![false; n * n];
+        for y in 10..=191 {
+            for i in 0..=9 {
+                let x = 10 + 20 * i + bow(y);
+                bits[y * n + x] = true;
+                bits[y * n + x + 1] = true;
+            }
+        }
+        for i in 0..=9 {
+            let y = 10 + 20 * i;
+            bits[y * n + 10..=y * n + 197].fill(true);
+            bits[(y + 1) * n + 10..=(y + 1) * n + 197].fill(true);
+        }
+        for &(x, y0, y1) in strokes {
+            for y in y0..y1 {
+                bits[y * n + x] = true;
+            }
+        }
+        Ink {
+            width: n,
+            height: n,
+            bits,
+        }
+    }
+
+    #[test]
+    fn a_bent_pages_lines_are_followed_band_by_band() {
+        // Bowed right by up to 7 pixels in the middle rows, as a page that
+        // does not lie flat: along its whole length a line is where it is
+        // in none of the middle rows.
+        let bow = |y: usize| {
+            (7.0 * (std::f32::consts::PI * (y - 10) as f32 / 180.0).sin()).round() as usize
+        };
+        let ink = bowed(bow, &[]);
+        let frame = Frame {
+            offset: 10.0,
+            size: 180.0,
+        };
+        let (xs, ys) = (
+            line_places(&ink, 9, true, frame),
+            line_places(&ink, 9, false, frame),
+        );
+        let bent = bent_places(&ink, true, &xs, &ys, 20.0);
+        for i in 0..=9 {
+            // The middle row's lines, each two pixels from x + 7.
+            let truth = (10 + 20 * i + 7) as f32 + 1.0;
+            assert!(
+                (bent[4][i].0 - truth).abs() <= 1.0,
+                "{:?} against {truth}",
+                bent[4][i]
+            );
+            assert!((xs[i].0 - truth).abs() >= 2.0, "{:?}", xs[i]);
+        }
+        // The horizontal lines are straight: they stay.
+        assert_eq!(
+            bent_places(&ink, false, &ys, &xs, 20.0),
+            vec![ys.clone(); 9]
+        );
+    }
+
+    #[test]
+    fn a_stroke_beside_a_straight_line_does_not_move_it() {
+        // Straight lines, and in one row of cells long strokes close beside
+        // three lines (a `1` set against them), longer than the lines there.
+        let strokes = [(48, 71, 90), (89, 71, 90), (128, 71, 90)];
+        let ink = bowed(|_| 0, &strokes);
+        let frame = Frame {
+            offset: 10.0,
+            size: 180.0,
+        };
+        let (xs, ys) = (
+            line_places(&ink, 9, true, frame),
+            line_places(&ink, 9, false, frame),
+        );
+        assert_eq!(bent_places(&ink, true, &xs, &ys, 20.0), vec![xs.clone(); 9]);
     }
 }
