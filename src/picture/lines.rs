@@ -1253,6 +1253,21 @@ mod grown_tests {
         }
     }
 
+    /// Each line's place and half width ([`line_places`]).
+    type Places = Vec<(f32, f32)>;
+
+    /// [`line_places`] both ways of a [`bowed`] grid.
+    fn bowed_places(ink: &Ink) -> (Places, Places) {
+        let frame = Frame {
+            offset: 10.0,
+            size: 180.0,
+        };
+        (
+            line_places(ink, 9, true, frame),
+            line_places(ink, 9, false, frame),
+        )
+    }
+
     #[test]
     fn a_bent_pages_lines_are_followed_band_by_band() {
         // Bowed right by up to 7 pixels in the middle rows, as a page that
@@ -1262,14 +1277,7 @@ mod grown_tests {
             (7.0 * (std::f32::consts::PI * (y - 10) as f32 / 180.0).sin()).round() as usize
         };
         let ink = bowed(bow, &[]);
-        let frame = Frame {
-            offset: 10.0,
-            size: 180.0,
-        };
-        let (xs, ys) = (
-            line_places(&ink, 9, true, frame),
-            line_places(&ink, 9, false, frame),
-        );
+        let (xs, ys) = bowed_places(&ink);
         let bent = bent_places(&ink, true, &xs, &ys, 20.0);
         for i in 0..=9 {
             // The middle row's lines, each two pixels from x + 7.
@@ -1294,14 +1302,7 @@ mod grown_tests {
         // three lines (a `1` set against them), longer than the lines there.
         let strokes = [(48, 71, 90), (89, 71, 90), (128, 71, 90)];
         let ink = bowed(|_| 0, &strokes);
-        let frame = Frame {
-            offset: 10.0,
-            size: 180.0,
-        };
-        let (xs, ys) = (
-            line_places(&ink, 9, true, frame),
-            line_places(&ink, 9, false, frame),
-        );
+        let (xs, ys) = bowed_places(&ink);
         assert_eq!(bent_places(&ink, true, &xs, &ys, 20.0), vec![xs.clone(); 9]);
     }
 }
