@@ -221,10 +221,10 @@ const BENT_LINE: f32 = 0.75;
 /// that does not lie flat bends its lines, and a line's one place along
 /// its whole length puts the cells near the frame off their lines by a
 /// fifth of a cell and more, reading a line as a `1` and cutting symbols.
-/// Each line found is followed from the middle band outward, sought near
-/// where the band before had it: in a band where it is no plain line
-/// (broken by light, or not drawn), it keeps that place. A line not found
-/// moves as its nearest found neighbours do, in proportion.
+/// Each line found is sought within each band, up to 0.3 of a cell from
+/// its place (where the span would leave the square, as a frame's may, it
+/// has no say); the band's lines, found or not, all move as the median of
+/// those found there, smoothed across the bands (below).
 pub fn bent_places(
     ink: &Ink,
     columns: bool,
