@@ -216,27 +216,26 @@ pub fn line_places(ink: &Ink, side: usize, columns: bool, frame: Frame) -> Vec<(
 /// length is ink near it (a symbol's stroke beside a line is well under).
 const BENT_LINE: f32 = 0.75;
 
-/// Where each line one way lies within each band of cells the other way
-/// (`bands`: the other way's [`line_places`]): `places[band][line]`. A page
-/// that does not lie flat bends its lines, and a line's one place along
-/// its whole length puts the cells near the frame off their lines by a
-/// fifth of a cell and more, reading a line as a `1` and cutting symbols.
-/// Each line found is sought within each band, up to 0.3 of a cell from
-/// its place (where the span would leave the square, as a frame's may, it
-/// has no say); the band's lines, found or not, all move as the median of
-/// those found there, smoothed across the bands (below).
-pub fn bent_places(
+/// How far the `lines` one way (their [`line_places`]) move within each
+/// band of cells the other way (`bands`: the other way's), one move a
+/// band. A page that does not lie flat bends its lines, and a line's one
+/// place along its whole length puts the cells near the frame off their
+/// lines by a fifth of a cell and more, reading a line as a `1` and
+/// cutting symbols. Each line found is sought within each band, up to 0.3
+/// of a cell from its place (where the span would leave the square, as a
+/// frame's may, it has no say); the band's lines, found or not, all move
+/// as the median of those found there, smoothed across the bands (below).
+pub fn bent_moves(
     ink: &Ink,
     columns: bool,
     lines: &[(f32, f32)],
     bands: &[(f32, f32)],
     cell: f32,
-) -> Vec<Vec<(f32, f32)>> {
+) -> Vec<f32> {
     let n = ink.width;
     let count = bands.len().saturating_sub(1);
-    let mut out = vec![lines.to_vec(); count];
     if count == 0 || n < 3 {
-        return out;
+        return vec![0.0; count];
     }
     // `along` runs down a vertical line (across a horizontal one).
     let bit = |along: usize, across: usize| {
@@ -315,14 +314,9 @@ pub fn bent_places(
             }
         })
         .collect();
-    for (band, places) in out.iter_mut().enumerate() {
-        let near = by_band[band.saturating_sub(1)..=(band + 1).min(count - 1)].to_vec();
-        let moved = median(near);
-        for (place, line) in places.iter_mut().zip(lines) {
-            place.0 = line.0 + moved;
-        }
-    }
-    out
+    (0..count)
+        .map(|band| median(by_band[band.saturating_sub(1)..=(band + 1).min(count - 1)].to_vec()))
+        .collect()
 }
 
 /// [`line_places`] for a grid seen by its boxes (read at the boxes' side
@@ -1278,22 +1272,16 @@ mod grown_tests {
         };
         let ink = bowed(bow, &[]);
         let (xs, ys) = bowed_places(&ink);
-        let bent = bent_places(&ink, true, &xs, &ys, 20.0);
-        for i in 0..=9 {
+        let moves = bent_moves(&ink, true, &xs, &ys, 20.0);
+        for (i, line) in xs.iter().enumerate() {
             // The middle row's lines, each two pixels from x + 7.
             let truth = (10 + 20 * i + 7) as f32 + 1.0;
-            assert!(
-                (bent[4][i].0 - truth).abs() <= 1.0,
-                "{:?} against {truth}",
-                bent[4][i]
-            );
-            assert!((xs[i].0 - truth).abs() >= 2.0, "{:?}", xs[i]);
+            let bent = line.0 + moves[4];
+            assert!((bent - truth).abs() <= 1.0, "{bent} against {truth}");
+            assert!((line.0 - truth).abs() >= 2.0, "{line:?}");
         }
         // The horizontal lines are straight: they stay.
-        assert_eq!(
-            bent_places(&ink, false, &ys, &xs, 20.0),
-            vec![ys.clone(); 9]
-        );
+        assert_eq!(bent_moves(&ink, false, &ys, &xs, 20.0), vec![0.0; 9]);
     }
 
     #[test]
@@ -1303,6 +1291,6 @@ mod grown_tests {
         let strokes = [(48, 71, 90), (89, 71, 90), (128, 71, 90)];
         let ink = bowed(|_| 0, &strokes);
         let (xs, ys) = bowed_places(&ink);
-        assert_eq!(bent_places(&ink, true, &xs, &ys, 20.0), vec![xs.clone(); 9]);
+        assert_eq!(bent_moves(&ink, true, &xs, &ys, 20.0), vec![0.0; 9]);
     }
 }

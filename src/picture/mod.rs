@@ -577,26 +577,25 @@ fn read_cells(
         None => lines::line_places(ink, side, columns, frame),
     };
     let (xs, ys) = (places(true), places(false));
-    // In a photo, each row's own places of the lines across it, and each
-    // column's (a page that does not lie flat bends its lines).
-    let bent = (!drawn).then(|| {
+    // In a photo, how far the lines across each row move within it, and
+    // those across each column (a page that does not lie flat bends its
+    // lines); a drawn picture's are straight.
+    let (dx, dy) = if drawn {
+        (vec![0.0; side], vec![0.0; side])
+    } else {
         (
-            lines::bent_places(ink, true, &xs, &ys, cell),
-            lines::bent_places(ink, false, &ys, &xs, cell),
+            lines::bent_moves(ink, true, &xs, &ys, cell),
+            lines::bent_moves(ink, false, &ys, &xs, cell),
         )
-    });
+    };
     let boxes: Vec<[usize; 4]> = (0..side * side)
         .map(|i| {
             let (r, c) = (i / side, i % side);
-            let (across, down) = match &bent {
-                Some((by_row, by_column)) => (&by_row[r], &by_column[c]),
-                None => (&xs, &ys),
-            };
             let bounds = [
-                across[c].0 + across[c].1,
-                down[r].0 + down[r].1,
-                across[c + 1].0 - across[c + 1].1,
-                down[r + 1].0 - down[r + 1].1,
+                xs[c].0 + dx[r] + xs[c].1,
+                ys[r].0 + dy[c] + ys[r].1,
+                xs[c + 1].0 + dx[r] - xs[c + 1].1,
+                ys[r + 1].0 + dy[c] - ys[r + 1].1,
             ];
             // A symbol set against a line keeps its part in the margin: in
             // a drawn picture along every line, in a photo along the frame
