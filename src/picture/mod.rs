@@ -882,17 +882,21 @@ const GRAIN_CONTRAST: f32 = 4.5;
 /// Each cell's grain: the σ of its paper's levels, estimated from the
 /// distance between its median and 80th percentile (0.84 σ in a normal
 /// spread; a symbol covers well under half a cell), the lower quartile of
-/// it over the cell and its neighbours.
+/// it over the 3×3 cells around it, the block moved inside the grid at its
+/// edges. A written cell's estimate is its symbol's edges, many times a
+/// blank one's: a corner's four cells, all written, had a bold `B` read
+/// blank against them; nine hold blank cells enough.
 fn local_grain(inners: &[Gray], side: usize) -> Vec<f32> {
     let own: Vec<f32> = inners
         .iter()
         .map(|g| (g.percentile(0.8) as f32 - g.percentile(0.5) as f32) / 0.84)
         .collect();
+    let first = |k: usize| k.saturating_sub(1).min(side.saturating_sub(3));
     (0..side * side)
         .map(|i| {
-            let (r, c) = (i / side, i % side);
-            let mut near: Vec<f32> = (r.saturating_sub(1)..(r + 2).min(side))
-                .flat_map(|y| (c.saturating_sub(1)..(c + 2).min(side)).map(move |x| y * side + x))
+            let (r, c) = (first(i / side), first(i % side));
+            let mut near: Vec<f32> = (r..(r + 3).min(side))
+                .flat_map(|y| (c..(c + 3).min(side)).map(move |x| y * side + x))
                 .map(|j| own[j])
                 .collect();
             near.sort_by(f32::total_cmp);
@@ -1204,23 +1208,21 @@ mod tests {
         assert!(!bears_out_boxes(&Grid::from_side(side, table).unwrap()));
     }
 
-    #[test]
-    fn the_grain_is_measured_on_the_paper_and_among_neighbours() {
-        // Paper at 200 with grain of σ 12 (a sum of uniform draws), one
-        // cell half filled with ink: every cell's estimate is near 12.
+    /// Cells of 40 × 40 pixels, paper at 200 with grain of σ 12 (a sum of
+    /// uniform draws); the `inked` cells half covered with ink.
+    fn grainy_cells(side: usize, inked: &[usize]) -> Vec<Gray> {
         let mut seed = 7u32;
         let mut uniform = || {
             seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
             (seed >> 8) as f32 / (1 << 24) as f32 - 0.5
         };
         // Twelve uniform draws on [-0.5, 0.5) sum to σ 1.
-        let inners: Vec<Gray> = (0..9)
+        (0..side * side)
             .map(|cell| {
                 let pixels = (0..40 * 40)
                     .map(|p| {
                         let level = 200.0 + 12.0 * (0..12).map(|_| uniform()).sum::<f32>();
-                        let ink = cell == 4 && (p % 40) < 20;
-                        if ink {
+                        if inked.contains(&cell) && (p % 40) < 20 {
                             40
                         } else {
                             level.clamp(0.0, 255.0) as u8
@@ -1229,8 +1231,20 @@ mod tests {
                     .collect();
                 Gray::new(40, 40, pixels).unwrap()
             })
-            .collect();
-        let grain = local_grain(&inners, 3);
+            .collect()
+    }
+
+    #[test]
+    fn the_grain_is_measured_on_the_paper_and_among_neighbours() {
+        // One cell of nine written: every cell's estimate is near 12.
+        let grain = local_grain(&grainy_cells(3, &[4]), 3);
+        for (cell, g) in grain.iter().enumerate() {
+            assert!((9.0..15.0).contains(g), "cell {cell}: grain {g}");
+        }
+        // A 4×4 whose corner's four cells are all written (a bold `B` in
+        // the last one was read blank against their symbols' edges): the
+        // corner's neighbours are taken from inside the grid.
+        let grain = local_grain(&grainy_cells(4, &[0, 1, 4, 5]), 4);
         for (cell, g) in grain.iter().enumerate() {
             assert!((9.0..15.0).contains(g), "cell {cell}: grain {g}");
         }
