@@ -40,6 +40,13 @@ pub struct Mark {
     pub features: Vec<f32>,
 }
 
+impl Mark {
+    /// Its ink's width over its height (up to 2).
+    pub fn aspect(&self) -> f32 {
+        self.features[GLYPH * GLYPH] * 2.0
+    }
+}
+
 /// What a cell holds.
 #[derive(Clone, Debug, Default)]
 pub struct CellInk {

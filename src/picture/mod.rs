@@ -915,6 +915,13 @@ const UNEVEN_PAPER: f32 = 0.125;
 /// (the classifier's odds): rare, but a way to settle a repeat.
 const LOST_DIGIT: f32 = 1e-3;
 
+/// A mark at least this wide for its height is wider than any digit: one
+/// digit read in it under numbers is taken as a tenth as likely. (A `9`
+/// with a line's remnant joined on measures 1.0; two small digits that
+/// blur joins, 1.1 to 1.4.)
+const WIDE_MARK: f32 = 1.1;
+const WIDE_ONE: f32 = 0.1;
+
 /// At most this many symbols one digit longer are kept ([`Reading::longer`]).
 const LOST_TRIES: usize = 2;
 
@@ -1036,18 +1043,26 @@ fn choose_alphabet(side: usize, cells: &[glyph::CellInk], probs: &[Vec<Marks>]) 
                 longer.push(Vec::new());
                 continue;
             }
+            // Under numbers, one mark as wide as two digits is two digits
+            // that touch (a small blurred `23` read `2`), which its cut
+            // readings offer.
+            let wide: Vec<bool> = cell
+                .readings()
+                .map(|m| !one_character && m.len() == 1 && m[0].aspect() >= WIDE_MARK)
+                .collect();
             let mut scored: Vec<(u8, f32)> = symbols
                 .iter()
                 .enumerate()
                 .map(|(v, chars)| {
                     let p = readings
                         .iter()
-                        .map(|marks| {
+                        .zip(&wide)
+                        .map(|(marks, &wide)| {
                             let fit = |chars: &[usize]| -> f32 {
                                 chars.iter().zip(marks).map(|(&c, m)| m[c]).product()
                             };
                             if chars.len() == marks.len() {
-                                fit(chars)
+                                fit(chars) * if wide { WIDE_ONE } else { 1.0 }
                             } else if chars.len() == marks.len() + 1 {
                                 // One character fewer than the symbol: a
                                 // digit of a number lost against a line
@@ -1098,6 +1113,53 @@ fn choose_alphabet(side: usize, cells: &[glyph::CellInk], probs: &[Vec<Marks>]) 
 mod tests {
     use super::*;
 
+    /// A mark whose ink is `aspect` times as wide as it is tall.
+    fn mark_of_aspect(aspect: f32) -> glyph::Mark {
+        let mut features = vec![0.0; glyph::FEATURES];
+        features[glyph::FEATURES - 2] = aspect / 2.0;
+        glyph::Mark { features }
+    }
+
+    /// Probabilities for a mark: `p` on `c`, the rest spread evenly.
+    fn likely(c: char, p: f32) -> Vec<f32> {
+        let mut out = vec![(1.0 - p) / (SYMBOLS.len() - 1) as f32; SYMBOLS.len()];
+        out[SYMBOLS.find(c).unwrap()] = p;
+        out
+    }
+
+    #[test]
+    fn one_mark_as_wide_as_two_digits_is_read_as_two() {
+        // A small blurred `23` under numbers, one piece 1.18 times as wide
+        // as tall, read `2` (0.86), and cut in two, `2` and `3` (0.77 and
+        // 0.93); beside it a `12` in two marks settles the alphabet.
+        let cells = [
+            glyph::CellInk {
+                marks: vec![mark_of_aspect(1.18)],
+                others: vec![vec![mark_of_aspect(0.59), mark_of_aspect(0.56)]],
+                ..Default::default()
+            },
+            glyph::CellInk {
+                marks: vec![mark_of_aspect(0.4), mark_of_aspect(0.6)],
+                ..Default::default()
+            },
+        ];
+        let probs = vec![
+            vec![
+                vec![likely('2', 0.86)],
+                vec![likely('2', 0.77), likely('3', 0.93)],
+            ],
+            vec![vec![likely('1', 0.99), likely('2', 0.99)]],
+        ];
+        let (alphabet, values, ..) = choose_alphabet(25, &cells, &probs);
+        assert_eq!(alphabet, Alphabet::Numbers);
+        assert_eq!(values, [23, 12]);
+        // A digit of a digit's width is still read alone.
+        let mut narrow = cells.clone();
+        narrow[0].marks = vec![mark_of_aspect(0.7)];
+        let (_, values, ..) = choose_alphabet(25, &narrow, &probs);
+        assert_eq!(values, [2, 12]);
+    }
+
     #[test]
     fn a_number_one_digit_longer_is_kept_for_settling() {
         // A 16×16 read as numbers (a `12` in two marks) and a cell read `6`
@@ -1107,9 +1169,7 @@ mod tests {
             p[SYMBOLS.find(c).unwrap()] = 0.99;
             p
         };
-        let mark = || glyph::Mark {
-            features: Vec::new(),
-        };
+        let mark = || mark_of_aspect(0.6);
         let cells = [
             glyph::CellInk {
                 marks: vec![mark(), mark()],
