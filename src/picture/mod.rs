@@ -170,24 +170,32 @@ pub fn read_with(picture: &Gray, classifier: &Classifier) -> Result<Reading, Not
             }
             read_grid(tries[*i], corners, classifier, &mut None, &turns).ok()
         });
-    } else if found.as_ref().is_some_and(|r| {
-        !boxes_only.is_empty()
-            && r.grid.shape().side() <= 5
-            && doubt::verdict(&r.grid, doubt::BUDGET) == doubt::Status::Broken
-    }) {
-        // A small reading with no solution yields to a grid seen by its
-        // boxes whose reading has one or more: a 16×16 of letters whose
-        // cell lines are not drawn, seen by its boxes and so put off, while
-        // one of its boxes, framed by box lines, read as a 4×4 of its
-        // letters. (Only a grid of a box's side: a larger one with a misread
-        // is no box, and the grids put off cost a photo a tenth of a
-        // second.)
-        let better = boxes_only.iter().find_map(|(i, (corners, _))| {
-            read_grid(tries[*i], corners, classifier, &mut None, &turns)
-                .ok()
-                .filter(|r| doubt::verdict(&r.grid, doubt::BUDGET) != doubt::Status::Broken)
-        });
-        found = better.or(found);
+    } else if let Some(small) = found
+        .as_ref()
+        .filter(|r| !boxes_only.is_empty() && r.grid.shape().side() <= 5)
+    {
+        // A small reading with no solution, or hardly sure of its symbols,
+        // yields to a grid seen by its boxes whose reading has one or more
+        // (and, for an unsure one, is surer): a 16×16 of letters whose cell
+        // lines are not drawn, or are lighter than its cells, seen by its
+        // boxes and so put off, while one of its boxes, framed by box
+        // lines, read as a 4×4 of its letters (or of a few of its symbols
+        // that touch, unsure: the rest are too small for such cells).
+        // (Only a grid of a box's side: a larger one with a misread is no
+        // box, and the grids put off cost a photo a tenth of a second.)
+        let broken = doubt::verdict(&small.grid, doubt::BUDGET) == doubt::Status::Broken;
+        let sure = sureness(small);
+        if broken || sure < DOUBTFUL {
+            let better = boxes_only.iter().find_map(|(i, (corners, _))| {
+                read_grid(tries[*i], corners, classifier, &mut None, &turns)
+                    .ok()
+                    .filter(|r| {
+                        (broken || sureness(r) > sure)
+                            && doubt::verdict(&r.grid, doubt::BUDGET) != doubt::Status::Broken
+                    })
+            });
+            found = better.or(found);
+        }
     }
     let mut reading = found.ok_or(best)?;
     doubt::settle(&mut reading, doubt::BUDGET);
