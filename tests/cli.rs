@@ -1044,10 +1044,12 @@ fn read_names_the_cells_it_settled() {
     // 0027: a `10` (`A` among 12×12's symbols) read `5`, beside a `5` of
     // its house, taken as its next reading, `A`; 0035: a `16` against the
     // frame that lost its `1`, read `6` beside a `6`, taken as the number a
-    // digit longer, `16`; 0060 below. (The weights before the fourteenth pass settled
+    // digit longer, `16`; 0061 below. (The weights before the fourteenth pass settled
     // 0018's two `20`s, read `22`, and 0019's frame corner, read `4`: both
     // read right at once now; until the nineteenth pass grain in 0025's
-    // empty cell was read `2` beside a `2`, and emptied.)
+    // empty cell was read `2` beside a `2`, and emptied; until the
+    // twenty-seventh 0060's `10`s and `20`s were read `2` and `3`, and
+    // changed together.)
     for (file, said) in [
         (
             "0027-photo-12.jpg",
@@ -1057,11 +1059,11 @@ fn read_names_the_cells_it_settled() {
             "0035-photo-16.jpg",
             "R16C13 read as 6 repeats a symbol in its row, column or box: taken as 16, check it",
         ),
-        // 0060: every `20` read `3` and every `10` read `2`, sixteen cells
-        // that repeat nothing, the puzzle read with no solution.
+        // 0061: five `K`s read `E` that repeat nothing and an `H` read `M`,
+        // the puzzle read with no solution until all six change together.
         (
-            "0060-screen-25.png",
-            "R4C24 read as 2 is one of the cells changed together to give the puzzle read a solution: taken as 10, check it",
+            "0061-photo-16.jpg",
+            "R1C8 read as E is one of the cells changed together to give the puzzle read a solution: taken as K, check it",
         ),
     ] {
         let path = data(&format!("pictures/{file}"));
