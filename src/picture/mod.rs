@@ -585,6 +585,11 @@ fn read_cells(
         None => lines::line_places(ink, side, columns, frame),
     };
     let (xs, ys) = (places(true), places(false));
+    let (xs, ys) = if drawn {
+        (lines::crisp(ink, xs, true), lines::crisp(ink, ys, false))
+    } else {
+        (xs, ys)
+    };
     // In a photo, how far the lines across each row move within it, and
     // those across each column (a page that does not lie flat bends its
     // lines); a drawn picture's are straight.
