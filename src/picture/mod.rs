@@ -835,9 +835,16 @@ fn read_cells(
     // own, as apps draw them. Not in photos: print does not shade its
     // givens, and there, with fewer cells to weigh in uneven light, the
     // second look found extra houses in two of 2,040 pictures with none.
-    if !extras.any() && drawn && stride == 1 {
+    // Extra houses seen shaded where the written cells are shaded as a
+    // set: the givens' own background, which fell mostly on the houses'
+    // cells (a 6×6 read as an X). They are looked for again without the
+    // cells written in, as above.
+    let shaded_first = extras.any() && lines.is_none();
+    let givens_own =
+        drawn && stride == 1 && shaded_first && shading::stand_out(&shape, &papers, &written);
+    if givens_own || (!extras.any() && drawn && stride == 1) {
         let again = shading::shaded(&shape, &papers, &written, drawn);
-        if again.any() {
+        if givens_own || again.any() {
             shape = shape.with_extras(again).map_err(|_| NotFound::NoGrid)?;
         }
     }

@@ -91,6 +91,20 @@ pub fn shaded(shape: &Shape, papers: &[f32], written: &[bool], drawn: bool) -> E
     Extras { diagonals, windows }
 }
 
+/// Whether the cells `written` are shaded as a set and the others not,
+/// the highlighted lines left out: an app's background for its givens.
+/// Shading the first look took for extra houses is then looked at again
+/// without them (the caller): where most cells of a 6×6's diagonals were
+/// givens, their background alone was taken for an X. A real X or windoku
+/// with plain givens is not so: its givens off the extra houses are as
+/// light as the paper beside them.
+pub fn stand_out(shape: &Shape, papers: &[f32], written: &[bool]) -> bool {
+    let side = shape.side();
+    written.len() == side * side
+        && written.iter().filter(|&&w| w).count() >= MIN_CELLS
+        && stands_out(written, &highlighted(shape, papers), papers, side)
+}
+
 /// The cells of the rows and columns a screenshot highlights (the selected
 /// cell's): a line whose cells' paper is all one level, darker than the
 /// grid's plain paper (its 90th percentile), but for one cell (the
@@ -378,6 +392,37 @@ mod tests {
             })
             .collect();
         assert_eq!(shaded(&nine, &x, &written, true), Extras::NONE);
+    }
+
+    #[test]
+    fn givens_shaded_on_most_of_the_diagonals_are_no_x() {
+        // A 6×6 whose givens' cells have a background of their own: eleven
+        // of its diagonals' twelve cells are givens, and four other cells.
+        // The first look sees an X; the givens stand out as a set, and
+        // without them one diagonal cell is left, too few to tell.
+        let six = Shape::boxes(2, 3).unwrap();
+        let diagonal = |r: usize, c: usize| r == c || r + c == 5;
+        let given = |r: usize, c: usize| {
+            (diagonal(r, c) && (r, c) != (2, 2))
+                || matches!((r, c), (0, 2) | (1, 4) | (3, 0) | (5, 3))
+        };
+        let grey = papers_of(6, given, 35.0);
+        let written: Vec<bool> = (0..36).map(|i| given(i / 6, i % 6)).collect();
+        assert!(shaded(&six, &grey, &[], true).diagonals);
+        assert!(stand_out(&six, &grey, &written));
+        assert_eq!(shaded(&six, &grey, &written, true), Extras::NONE);
+        // A shaded X whose givens are plain: its givens off the diagonals
+        // are as light as the paper, and the X stands.
+        let nine = Shape::boxes(3, 3).unwrap();
+        let x = papers(|r, c| r == c || r + c == 8, 15.0);
+        let written: Vec<bool> = (0..81usize)
+            .map(|i| (i / 9 + 2 * (i % 9)).is_multiple_of(3))
+            .collect();
+        assert!(shaded(&nine, &x, &[], true).diagonals);
+        assert!(!stand_out(&nine, &x, &written));
+        // Nor does a windoku's.
+        let hyper = papers(window, 15.0);
+        assert!(!stand_out(&nine, &hyper, &written));
     }
 
     #[test]
