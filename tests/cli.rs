@@ -1059,6 +1059,12 @@ fn read_names_the_cells_it_settled() {
             "0035-photo-16.jpg",
             "R16C13 read as 6 repeats a symbol in its row, column or box: taken as 16, check it",
         ),
+        // 0068: every `13` read `11`, two of them in a repeat; the others,
+        // read just as those were, repeat nothing.
+        (
+            "0068-screen-25.png",
+            "R2C3 read as 11 is read just as R6C8 was, which repeated a symbol: taken as 13, check it",
+        ),
         // 0061: five `K`s read `E` that repeat nothing and an `H` read `M`,
         // the puzzle read with no solution until all six change together.
         (

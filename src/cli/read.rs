@@ -109,10 +109,17 @@ pub fn run(args: &ReadArgs) -> io::Result<u8> {
                 };
                 for &cell in &reading.settled {
                     let first = reading.alternatives[cell].first().map_or(0, |a| a.0);
+                    let like = reading.alike.iter().find(|a| a.0 == cell);
                     let why = if reading.relabelled.contains(&cell) {
                         "is one of the cells changed together to give the puzzle read a solution"
+                            .to_string()
+                    } else if let Some(&(_, like)) = like {
+                        format!(
+                            "is read just as {} was, which repeated a symbol",
+                            name(like)
+                        )
                     } else {
-                        "repeats a symbol in its row, column or box"
+                        "repeats a symbol in its row, column or box".to_string()
                     };
                     eprintln!(
                         "bitsudoku: {path}: {} read as {} {why}: taken as {}, check it",

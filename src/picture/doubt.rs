@@ -309,8 +309,64 @@ pub fn settle(reading: &mut Reading, budget: u64) -> usize {
     let Some(changes) = nodes.pick(&reading.grid, tries, SETTLE_TRIES).cloned() else {
         return 0;
     };
+    let (changes, alike) = look_alikes(reading, changes, &mut nodes);
     mark(reading, &changes);
+    reading.alike.extend(alike);
     changes.len()
+}
+
+/// Two readings this close in both the probability of the symbol read and
+/// that of the symbol it was settled as are one glyph drawn twice.
+const ALIKE: f32 = 0.02;
+
+/// `changes` with the cells read as a changed cell was read: the same
+/// symbol, as sure within [`ALIKE`], and the symbol it was changed to as
+/// likely. A screenshot draws a symbol alike in every cell and the
+/// classifier reads each the same: where one made a repeat, the others are
+/// the same misread that repeats nothing (a thin `13` read `11`, 0.57 sure,
+/// in nine cells, two of them in a repeat). A glyph read surely is not
+/// followed so. Taken only where the grid keeps free of repeats and the
+/// solver does not find it without a solution: else the cells are not the
+/// same misread.
+fn look_alikes(
+    reading: &Reading,
+    changes: Changes,
+    nodes: &mut Nodes,
+) -> (Changes, Vec<(usize, usize)>) {
+    let cells = reading.grid.cells();
+    let mut more = changes.clone();
+    let mut alike = Vec::new();
+    for &(settled, to, p) in &changes {
+        let (from, q) = (cells[settled], reading.confidence[settled]);
+        if from == 0 || to == 0 || q >= SURE {
+            continue;
+        }
+        for (cell, &read) in cells.iter().enumerate() {
+            if read != from
+                || (reading.confidence[cell] - q).abs() > ALIKE
+                || more.iter().any(|m| m.0 == cell)
+            {
+                continue;
+            }
+            let mut next = reading.alternatives[cell]
+                .iter()
+                .chain(&reading.longer[cell]);
+            if let Some(&(_, pc)) = next.find(|a| a.0 == to) {
+                if (pc - p).abs() <= ALIKE {
+                    more.push((cell, to, pc));
+                    alike.push((cell, settled));
+                }
+            }
+        }
+    }
+    if alike.is_empty() {
+        return (changes, alike);
+    }
+    let grid = changed(&reading.grid, more.iter().map(|&(c, v, _)| (c, v)));
+    if grid.has_conflict() || nodes.verdict(&grid) == Status::Broken {
+        return (changes, Vec::new());
+    }
+    (more, alike)
 }
 
 /// Cells changed to settle a reading: `(cell, value, probability)`.
@@ -570,6 +626,7 @@ mod tests {
             corners: [(0.0, 0.0); 4],
             settled: Vec::new(),
             relabelled: Vec::new(),
+            alike: Vec::new(),
         }
     }
 
@@ -712,6 +769,34 @@ mod tests {
         assert_eq!(check(&r, 100_000).doubtful[..3], [6, 40, 10]);
         // Nothing to settle in a reading without a repeat.
         assert_eq!(settle(&mut r, 100_000), 0);
+    }
+
+    #[test]
+    fn a_misread_settled_by_a_repeat_is_settled_where_it_reads_alike() {
+        // Both 8s (cells 6 and 40) read 5 alike, 0.57 sure with 8 next: the
+        // first repeats the 5 of its row, the second nothing (the puzzle
+        // read has several solutions).
+        let misread = |second_sure: f32| {
+            let mut r = reading(PUZZLE);
+            for (cell, sure) in [(6, 0.57), (40, second_sure)] {
+                r.grid.set(cell, 5);
+                r.confidence[cell] = sure;
+                r.alternatives[cell] = vec![(8, 0.4), (0, 0.0)];
+            }
+            r
+        };
+        let alone = changed(&reading(PUZZLE).grid, [(40, 5)]);
+        assert!(!alone.has_conflict());
+        assert_eq!(verdict(&alone, BUDGET), Status::Several);
+        let mut r = misread(0.57);
+        assert_eq!(settle(&mut r, 100_000), 2);
+        assert_eq!(r.grid, reading(PUZZLE).grid);
+        assert_eq!(r.settled, vec![6, 40]);
+        assert_eq!(r.alike, vec![(40, 6)]);
+        // Read otherwise, a glyph of its own: left as read.
+        let mut r = misread(0.7);
+        assert_eq!(settle(&mut r, 100_000), 1);
+        assert_eq!(r.grid.get(40), 5);
     }
 
     #[test]

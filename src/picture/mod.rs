@@ -85,6 +85,10 @@ pub struct Reading {
     pub settled: Vec<usize>,
     /// Those of [`Reading::settled`] changed by [`doubt::relabel`].
     pub relabelled: Vec<usize>,
+    /// Those of [`Reading::settled`] changed by [`doubt::settle`] because
+    /// they were read as the second cell of the pair was, which repeated a
+    /// symbol (the same glyph, read the same way), with that cell.
+    pub alike: Vec<(usize, usize)>,
 }
 
 /// Why no puzzle was read.
@@ -892,6 +896,7 @@ fn read_cells(
         corners: *straight.corners,
         settled: Vec::new(),
         relabelled: Vec::new(),
+        alike: Vec::new(),
     })
 }
 
