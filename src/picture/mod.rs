@@ -836,20 +836,20 @@ fn read_cells(
     let written: Vec<bool> = cells.iter().map(glyph::CellInk::written).collect();
     // No extra houses seen shaded in a drawn picture: looked for again
     // without the cells written in, whose background may be the givens'
-    // own, as apps draw them. Not in photos: print does not shade its
-    // givens, and there, with fewer cells to weigh in uneven light, the
-    // second look found extra houses in two of 2,040 pictures with none.
-    // Extra houses seen shaded where the written cells are shaded as a
-    // set: the givens' own background, which fell mostly on the houses'
-    // cells (a 6×6 read as an X). They are looked for again without the
-    // cells written in, as above.
-    let shaded_first = extras.any() && lines.is_none();
-    let givens_own =
-        drawn && stride == 1 && shaded_first && shading::stand_out(&shape, &papers, &written);
-    if givens_own || (!extras.any() && drawn && stride == 1) {
-        let again = shading::shaded(&shape, &papers, &written, drawn);
-        if givens_own || again.any() {
-            shape = shape.with_extras(again).map_err(|_| NotFound::NoGrid)?;
+    // own, as apps draw them. So too where the written cells are shaded
+    // as a set: the givens' own background, fallen mostly on the houses'
+    // cells, was what the first look saw (a 6×6 read as an X). Not in
+    // photos: print does not shade its givens, and there, with fewer cells
+    // to weigh in uneven light, the second look found extra houses in two
+    // of 2,040 pictures with none.
+    if drawn && stride == 1 {
+        let givens_own =
+            extras.any() && lines.is_none() && shading::givens_shaded(&shape, &papers, &written);
+        if givens_own || !extras.any() {
+            let again = shading::shaded(&shape, &papers, &written, drawn);
+            if givens_own || again.any() {
+                shape = shape.with_extras(again).map_err(|_| NotFound::NoGrid)?;
+            }
         }
     }
     let marked = written.iter().filter(|&&w| w).count();

@@ -98,7 +98,7 @@ pub fn shaded(shape: &Shape, papers: &[f32], written: &[bool], drawn: bool) -> E
 /// givens, their background alone was taken for an X. A real X or windoku
 /// with plain givens is not so: its givens off the extra houses are as
 /// light as the paper beside them.
-pub fn stand_out(shape: &Shape, papers: &[f32], written: &[bool]) -> bool {
+pub fn givens_shaded(shape: &Shape, papers: &[f32], written: &[bool]) -> bool {
     let side = shape.side();
     written.len() == side * side
         && written.iter().filter(|&&w| w).count() >= MIN_CELLS
@@ -409,7 +409,7 @@ mod tests {
         let grey = papers_of(6, given, 35.0);
         let written: Vec<bool> = (0..36).map(|i| given(i / 6, i % 6)).collect();
         assert!(shaded(&six, &grey, &[], true).diagonals);
-        assert!(stand_out(&six, &grey, &written));
+        assert!(givens_shaded(&six, &grey, &written));
         assert_eq!(shaded(&six, &grey, &written, true), Extras::NONE);
         // A shaded X whose givens are plain: its givens off the diagonals
         // are as light as the paper, and the X stands.
@@ -419,10 +419,10 @@ mod tests {
             .map(|i| (i / 9 + 2 * (i % 9)).is_multiple_of(3))
             .collect();
         assert!(shaded(&nine, &x, &[], true).diagonals);
-        assert!(!stand_out(&nine, &x, &written));
+        assert!(!givens_shaded(&nine, &x, &written));
         // Nor does a windoku's.
         let hyper = papers(window, 15.0);
-        assert!(!stand_out(&nine, &hyper, &written));
+        assert!(!givens_shaded(&nine, &hyper, &written));
     }
 
     #[test]
