@@ -289,6 +289,53 @@ pub fn threshold(picture: &Gray, radius: usize) -> Ink {
 /// The least margin of [`threshold`], in levels.
 const MARGIN: u64 = 4;
 
+/// The ink grown by `reach` pixels every way (a square's reach): a grid
+/// drawn as dark tiles with light gaps between them (a dark theme's cells)
+/// is one piece of ink so, where each tile, or each box of tiles, is a
+/// piece of its own. Two passes of a running "any": along the rows, then
+/// down the columns.
+pub fn grown(ink: &Ink, reach: usize) -> Ink {
+    let (w, h) = (ink.width, ink.height);
+    let spread = |line: &[bool], out: &mut [bool]| {
+        // The last ink at or before each place, and the first at or after.
+        let n = line.len();
+        let mut last = None;
+        for i in 0..n {
+            if line[i] {
+                last = Some(i);
+            }
+            out[i] = last.is_some_and(|l| i - l <= reach);
+        }
+        let mut next = None;
+        for i in (0..n).rev() {
+            if line[i] {
+                next = Some(i);
+            }
+            out[i] |= next.is_some_and(|j| j - i <= reach);
+        }
+    };
+    let mut across = vec![false; w * h];
+    for (row, out) in ink.bits.chunks_exact(w).zip(across.chunks_exact_mut(w)) {
+        spread(row, out);
+    }
+    let mut bits = vec![false; w * h];
+    let (mut column, mut out) = (vec![false; h], vec![false; h]);
+    for x in 0..w {
+        for y in 0..h {
+            column[y] = across[y * w + x];
+        }
+        spread(&column, &mut out);
+        for y in 0..h {
+            bits[y * w + x] = out[y];
+        }
+    }
+    Ink {
+        width: w,
+        height: h,
+        bits,
+    }
+}
+
 /// The ink that is darker than the picture on both sides of it, across or
 /// down, `reach` pixels away: lines and strokes, not the dark side of a
 /// step between two levels of paper (a grid of white cells on a grey page,
@@ -362,6 +409,27 @@ fn turned<T: Copy>(pixels: &[T], side: usize, k: usize) -> Vec<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tiles_grown_by_half_their_gap_are_one_piece() {
+        // Two 10-pixel tiles with a 4-pixel gap between them: grown by 2
+        // they meet, by 1 they do not; the growth reaches 2 pixels out.
+        let mut ink = Ink {
+            width: 30,
+            height: 14,
+            bits: vec![false; 30 * 14],
+        };
+        for y in 2..12 {
+            for x in (2..12).chain(16..26) {
+                ink.bits[y * 30 + x] = true;
+            }
+        }
+        let by_one = grown(&ink, 1);
+        assert!(!by_one.at(13, 6) && !by_one.at(14, 6) && by_one.at(12, 6) && by_one.at(15, 6));
+        let by_two = grown(&ink, 2);
+        assert!((12..16).all(|x| by_two.at(x, 6)));
+        assert!(by_two.at(0, 0) && !by_two.at(29, 6) && by_two.at(27, 13));
+    }
 
     #[test]
     fn a_turn_brings_the_named_corner_to_the_top_left() {

@@ -206,7 +206,23 @@ pub fn line_places(ink: &Ink, side: usize, columns: bool, frame: Frame) -> Vec<(
                 return (expected as f32, 0.0);
             }
             let strong: Vec<usize> = window.filter(|&x| profile[x] >= top * 0.6).collect();
-            let (lo, hi) = (strong[0] as f32, *strong.last().unwrap() as f32);
+            let (mut lo, mut hi) = (strong[0], *strong.last().unwrap());
+            // Outside the frame, another line may run beside it (a page's
+            // column rule, a panel's edge): the frame is the run of strong
+            // ink nearest where the corners put it, not the span of both,
+            // or the last cells would take in the frame and read it as a
+            // `1`. Inside, two runs are one line drawn double.
+            if i == 0 || i == side {
+                let runs = strong.split_inclusive(|&x| !strong.contains(&(x + 1)));
+                let gap = |r: &[usize]| {
+                    let (a, b) = (r[0] as isize, r[r.len() - 1] as isize);
+                    (a - expected).max(expected - b).max(0)
+                };
+                if let Some(run) = runs.min_by_key(|r| gap(r)) {
+                    (lo, hi) = (run[0], run[run.len() - 1]);
+                }
+            }
+            let (lo, hi) = (lo as f32, hi as f32);
             ((lo + hi + 1.0) / 2.0, (hi + 1.0 - lo) / 2.0)
         })
         .collect()
@@ -993,6 +1009,37 @@ mod tests {
         assert_eq!(places[1], found[1]);
         assert_eq!(places[3], found[3]);
         assert_eq!(places[4], found[4]);
+    }
+
+    #[test]
+    fn a_rule_beside_the_frame_is_not_the_frame() {
+        // A 9×9 of 20-pixel cells in a 200-pixel picture, and a page's
+        // column rule down the whole picture three pixels right of the
+        // frame: the frame is where it is drawn, not between the two.
+        let grid = drawn(9, 20, |_, _, _| false);
+        let mut ink = Ink {
+            width: 200,
+            height: 200,
+            bits: vec![false; 200 * 200],
+        };
+        for y in 0..180 {
+            for x in 0..180 {
+                ink.bits[y * 200 + x] = grid.at(x, y);
+            }
+        }
+        for y in 0..200 {
+            ink.bits[y * 200 + 183] = true;
+        }
+        let frame = Frame {
+            offset: 0.0,
+            size: 180.0,
+        };
+        let places = line_places(&ink, 9, true, frame);
+        assert!(
+            (places[9].0 - 179.5).abs() <= 0.5 && places[9].1 <= 1.5,
+            "{:?}",
+            places[9]
+        );
     }
 
     #[test]

@@ -37,7 +37,7 @@ pub mod outline;
 pub mod shading;
 pub mod warp;
 
-use std::cell::{Cell, OnceCell};
+use std::cell::{Cell, OnceCell, RefCell};
 use std::fmt;
 
 use crate::alphabet::Alphabet;
@@ -201,6 +201,9 @@ pub fn read_with(picture: &Gray, classifier: &Classifier) -> Result<Reading, Not
             found = better.or(found);
         }
     }
+    if found.is_none() {
+        found = read_tiles(&tries, classifier, &turns);
+    }
     let mut reading = found.ok_or(best)?;
     doubt::settle(&mut reading, doubt::BUDGET);
     doubt::relabel(&mut reading);
@@ -244,6 +247,89 @@ fn read_view(
         Err(NotFound::NoGrid) => found,
         Err(e) => Err(e),
     }
+}
+
+/// A grid drawn as dark tiles with gaps lighter than them, on light paper
+/// (a dark theme's cells in a light page, or the other way round), when
+/// nothing else was found. Its lines are light: in the view where they are
+/// ink, the grid's frame runs into the page around it (a step between the
+/// page and the frame's lighter grey is ink too), and in the other view
+/// each tile, or each box, is a piece of its own. So the tiles are grown
+/// together in the view where they are ink, into one piece whose extreme
+/// points, less the growth, are the grid's corners, and the grid is read in
+/// the other view, where its gaps are the lines.
+fn read_tiles(tries: &[&Gray; 2], classifier: &Classifier, turns: &Turns) -> Option<Reading> {
+    for (i, view) in tries.iter().enumerate() {
+        // Found at 400 pixels a side or less (a sixteenth of the work at
+        // 1,600), read at full size.
+        let factor = view.width.min(view.height).div_ceil(400);
+        let small = view.shrink(factor);
+        let short = small.width.min(small.height);
+        // Levels from the picture's extremes, not its median: the grid may
+        // fill most of a photo.
+        let (light, darkest) = (small.percentile(0.98) as f32, small.percentile(0.02) as f32);
+        // Ink that is dark as well: a photo's page edge near the grid is
+        // ink (a step to the table's lighter or darker shade) but no darker
+        // than the table, and grown it would join the grid to the page.
+        let mut ink = ink::threshold(&small, (short / 40).max(7));
+        let dark = ((light + darkest) / 2.0) as u8;
+        for (bit, &p) in ink.bits.iter_mut().zip(&small.pixels) {
+            *bit &= p < dark;
+        }
+        // Grown to bridge a box's gap (up to a sixth of a cell) and no
+        // more: grown further, the grid joins what is drawn near it (a
+        // panel's edge, a title). A gap's share of the picture varies, so
+        // twice: by 1/250 of the picture's side, then by 1/100.
+        let pieces = [250, 100].into_iter().flat_map(|part| {
+            let reach = (short / part).max(2);
+            let grown = ink::grown(&ink, reach);
+            let pieces = outline::large_pieces(&grown, (short / 8).max(40));
+            pieces.into_iter().take(1).map(move |p| (p, reach as f32))
+        });
+        for (piece, r) in pieces {
+            // Tiles are most of their grid: its mean is well on the ink's
+            // side (a page of text grown together, or a chessboard, is
+            // not).
+            let [x0, y0, x1, y1] = piece.bounds;
+            let sum: u64 = (y0..=y1)
+                .map(|y| {
+                    let row = &small.pixels[y * small.width..][x0..=x1];
+                    row.iter().map(|&p| p as u64).sum::<u64>()
+                })
+                .sum();
+            let mean = sum as f32 / ((x1 + 1 - x0) * (y1 + 1 - y0)) as f32;
+            if light - mean < (light - darkest) * 0.6 {
+                continue;
+            }
+            let f = factor as f32;
+            let c = piece.corners;
+            let corners = [
+                (c[0].0 + r, c[0].1 + r),
+                (c[1].0 - r, c[1].1 + r),
+                (c[2].0 - r, c[2].1 - r),
+                (c[3].0 + r, c[3].1 - r),
+            ]
+            .map(|(x, y)| (x * f, y * f));
+            // An outline read before, as its lines or its paper found it
+            // (a crossword's white squares, black in the other view, are
+            // tiles too), fails the same way again.
+            let near = |a: &Corners| {
+                a.iter()
+                    .zip(&corners)
+                    .all(|(p, q)| (p.0 - q.0).abs().max((p.1 - q.1).abs()) <= 2.0 * r * f + 2.0)
+            };
+            if !outline::plausible(&corners) || turns.outlines.borrow().iter().any(near) {
+                continue;
+            }
+            let other = tries[1 - i];
+            if let Ok(reading) = read_grid(other, &corners, classifier, &mut None, turns) {
+                if sureness(&reading) >= DOUBTFUL {
+                    return Some(reading);
+                }
+            }
+        }
+    }
+    None
 }
 
 /// The largest pieces of `ink` in turn, until one is a grid; in a `clean`
@@ -343,6 +429,7 @@ fn read_grid(
     boxes_only: &mut Option<Vec<Deferred>>,
     turns: &Turns,
 ) -> Result<Reading, NotFound> {
+    turns.outlines.borrow_mut().push(*corners);
     let edge = (0..4)
         .map(|i| {
             let (a, b) = (corners[i], corners[(i + 1) % 4]);
@@ -492,6 +579,9 @@ struct Turns {
     grids: Budget,
     /// Turns read whole (their probe was sure).
     reads: Budget,
+    /// The outlines read so far, in either view ([`read_tiles`] reads none
+    /// of them again).
+    outlines: RefCell<Vec<Corners>>,
 }
 
 impl Turns {
@@ -499,6 +589,7 @@ impl Turns {
         Turns {
             grids: Budget(Cell::new(TURNED_GRIDS)),
             reads: Budget(Cell::new(TURNED_READS)),
+            outlines: RefCell::new(Vec::new()),
         }
     }
 }
