@@ -260,9 +260,10 @@ fn read_view(
 /// the other view, where its gaps are the lines.
 fn read_tiles(tries: &[&Gray; 2], classifier: &Classifier, turns: &Turns) -> Option<Reading> {
     for (i, view) in tries.iter().enumerate() {
-        // Found at 400 pixels a side or less (a sixteenth of the work at
-        // 1,600), read at full size.
-        let factor = view.width.min(view.height).div_ceil(400);
+        // Found at 600 pixels a side or less (a seventh of the work at
+        // 1,600; at 400 a phone's small grid in a photo lost its gaps),
+        // read at full size.
+        let factor = view.width.min(view.height).div_ceil(600);
         let small = view.shrink(factor);
         let short = small.width.min(small.height);
         // Levels from the picture's extremes, not its median: the grid may
@@ -279,12 +280,14 @@ fn read_tiles(tries: &[&Gray; 2], classifier: &Classifier, turns: &Turns) -> Opt
         // Grown to bridge a box's gap (up to a sixth of a cell) and no
         // more: grown further, the grid joins what is drawn near it (a
         // panel's edge, a title). A gap's share of the picture varies, so
-        // twice: by 1/250 of the picture's side, then by 1/100.
+        // twice: by 1/250 of the picture's side, then by 1/100. The three
+        // largest pieces each time (a dark table's edges along the page may
+        // be larger than the grid).
         let pieces = [250, 100].into_iter().flat_map(|part| {
             let reach = (short / part).max(2);
             let grown = ink::grown(&ink, reach);
             let pieces = outline::large_pieces(&grown, (short / 8).max(40));
-            pieces.into_iter().take(1).map(move |p| (p, reach as f32))
+            pieces.into_iter().take(3).map(move |p| (p, reach as f32))
         });
         for (piece, r) in pieces {
             // Tiles are most of their grid: its mean is well on the ink's
