@@ -65,6 +65,9 @@ pub struct CellInk {
     pub whole: Vec<Mark>,
     /// The tallest piece of ink over the cell's side (0 when blank).
     pub tallest: f32,
+    /// How far the middle of [`CellInk::marks`]' ink lies from the middle
+    /// of the cell's inner part, across, over its width (0 when blank).
+    pub off_centre: f32,
 }
 
 impl CellInk {
@@ -572,6 +575,10 @@ pub fn read_cell_down_to(
     if let Some(b) = whole(&joined, cell) {
         out.whole = marks(&[b]);
     }
+    if let (Some(first), Some(last)) = (cuts[0].first(), cuts[0].last()) {
+        let middle = (first[0] + last[2] + 1) as f32 / 2.0;
+        out.off_centre = (middle - w as f32 / 2.0).abs() / w as f32;
+    }
     for (i, boxes) in cuts.iter().enumerate() {
         if !cuts[..i].contains(boxes) {
             let read = marks(boxes);
@@ -1001,6 +1008,24 @@ mod tests {
             &[line_x, line_y, [20, 10, 34, 20], [34, 24, 36, 26]],
         );
         assert_eq!(widen(&ink, b, bounds, ALL, false), b);
+    }
+
+    #[test]
+    fn a_marks_place_across_its_cell_is_measured() {
+        // A bar 16 px tall (40% of the cell) in the middle, then two
+        // 7-px marks stacked at the cell's left that touch: one piece as
+        // tall, its middle a quarter of the inner part off the middle.
+        let read = |rects: &[[usize; 4]]| {
+            let g = cell_with(rects);
+            read_cell(&inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0), 40.0, 30.0)
+        };
+        let centred = read(&[[18, 12, 22, 28]]);
+        assert_eq!(centred.marks.len(), 1);
+        assert!(centred.off_centre < 0.05, "{}", centred.off_centre);
+        let stacked = read(&[[6, 6, 10, 13], [6, 13, 10, 22]]);
+        assert_eq!(stacked.marks.len(), 1);
+        assert!(stacked.off_centre > 0.22, "{}", stacked.off_centre);
+        assert_eq!(read(&[]).off_centre, 0.0);
     }
 
     #[test]

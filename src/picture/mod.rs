@@ -398,6 +398,10 @@ fn read_pieces(
     doubtful.map(|(_, reading)| reading).ok_or(best)
 }
 
+/// How far off its cell's middle, across, one mark shorter than the grid's
+/// symbols may lie and still be a symbol ([`glyph::CellInk::off_centre`]).
+const OFF_CENTRE: f32 = 0.22;
+
 /// A grid read less sure than this of its symbols ([`sureness`]), even
 /// turned, is taken only if no other outline of the picture reads surer: a
 /// photo of a jigsaw turned a quarter offered a 4×4 of something else
@@ -921,7 +925,18 @@ fn read_cells(
     let symbol = heights[heights.len() * 95 / 100];
     let min_height = (symbol * 0.7).clamp(smallest, glyph::SYMBOL_HEIGHT);
     for (c, &pale) in cells.iter_mut().zip(&pale) {
-        if c.tallest < min_height || (pale && c.tallest < symbol * PALE_HEIGHT) {
+        // Pencil marks stacked in a side column of their slots, so close
+        // that once straightened they touch, one piece nearly a symbol's
+        // height (a `1` over a `4` at a cell's left): read as one mark,
+        // shorter than the grid's symbols and a quarter of the cell's
+        // width or more off its middle, where a symbol is centred. Not in
+        // a photo of a larger grid: there a number that lost a digit to a
+        // line or to blur is such a mark (a `18` read as its `8`).
+        let stacked_marks = (drawn || side < 10)
+            && c.off_centre > OFF_CENTRE
+            && c.tallest < symbol * 0.85
+            && c.readings().all(|marks| marks.len() == 1);
+        if stacked_marks || c.tallest < min_height || (pale && c.tallest < symbol * PALE_HEIGHT) {
             c.marks.clear();
             c.others.clear();
             c.whole.clear();
