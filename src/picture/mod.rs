@@ -204,6 +204,9 @@ pub fn read_with(picture: &Gray, classifier: &Classifier) -> Result<Reading, Not
     if found.is_none() {
         found = read_tiles(&tries, classifier, &turns);
     }
+    if found.is_none() {
+        found = read_dark(&tries, classifier, &turns);
+    }
     let mut reading = found.ok_or(best)?;
     doubt::settle(&mut reading, doubt::BUDGET);
     doubt::relabel(&mut reading);
@@ -236,13 +239,13 @@ fn read_view(
     // Steps between papers and grids drawn upright are drawn pictures'
     // (a photo's paper is one, its grid at an angle).
     let clean = ink::noise(view) <= CLEAN;
-    let found = read_pieces(view, &ink, clean, classifier, boxes_only, turns);
+    let found = read_pieces(view, &ink, clean, classifier, boxes_only, turns, false);
     // A grid whose houses or symbols were wanting had its outline right.
     if !clean || !matches!(found, Err(NotFound::NoGrid)) {
         return found;
     }
     let ridges = ink::ridges(&ink, view, (short / 200).max(3));
-    match read_pieces(view, &ridges, clean, classifier, boxes_only, turns) {
+    match read_pieces(view, &ridges, clean, classifier, boxes_only, turns, false) {
         Ok(reading) => Ok(reading),
         Err(NotFound::NoGrid) => found,
         Err(e) => Err(e),
@@ -335,8 +338,32 @@ fn read_tiles(tries: &[&Gray; 2], classifier: &Classifier, turns: &Turns) -> Opt
     None
 }
 
+/// A grid drawn dark among paler lines that run on past its frame (a
+/// Sudoku typed into a spreadsheet, its frame and box borders dark over the
+/// sheet's grey cell lines, which are its own cell lines too): the sheet's
+/// lines join the frame into one piece as large as the sheet, whose outline
+/// is no grid. So, when nothing else was found, the ink that is also dark
+/// (under half way between the view's 2nd and 98th percentiles, as in
+/// [`read_tiles`]) is looked at alone; its pieces' outlines are read in the
+/// whole view, where the paler lines are the cells'. Outlines read before
+/// are not read again.
+fn read_dark(tries: &[&Gray; 2], classifier: &Classifier, turns: &Turns) -> Option<Reading> {
+    tries.iter().find_map(|view| {
+        let short = view.width.min(view.height);
+        let mut ink = ink::threshold(view, (short / 40).max(7));
+        let (light, darkest) = (view.percentile(0.98) as f32, view.percentile(0.02) as f32);
+        let dark = ((light + darkest) / 2.0) as u8;
+        for (bit, &p) in ink.bits.iter_mut().zip(&view.pixels) {
+            *bit &= p < dark;
+        }
+        let clean = ink::noise(view) <= CLEAN;
+        read_pieces(view, &ink, clean, classifier, &mut None, turns, true).ok()
+    })
+}
+
 /// The largest pieces of `ink` in turn, until one is a grid; in a `clean`
-/// picture, a piece's bounding box is tried as its outline too.
+/// picture, a piece's bounding box is tried as its outline too. `fresh`:
+/// only outlines not read before.
 fn read_pieces(
     view: &Gray,
     ink: &ink::Ink,
@@ -344,7 +371,14 @@ fn read_pieces(
     classifier: &Classifier,
     boxes_only: &mut Option<Vec<Deferred>>,
     turns: &Turns,
+    fresh: bool,
 ) -> Result<Reading, NotFound> {
+    let near = |a: &Corners, b: &Corners| {
+        let reach = (view.width.min(view.height) as f32 / 200.0).max(2.0);
+        a.iter()
+            .zip(b)
+            .all(|(p, q)| (p.0 - q.0).abs().max((p.1 - q.1).abs()) <= reach)
+    };
     let short = view.width.min(view.height);
     let mut best = NotFound::NoGrid;
     // A grid read but hardly sure of any symbol, kept while the other
@@ -379,7 +413,9 @@ fn read_pieces(
         let upright = [(b[0], b[1]), (b[2], b[1]), (b[2], b[3]), (b[0], b[3])];
         let boxed = Some(upright).filter(|u| clean && moves(u));
         for corners in hull.iter().chain([&extremes]).chain(boxed.iter()) {
-            if !outline::plausible(corners) {
+            if !outline::plausible(corners)
+                || (fresh && turns.outlines.borrow().iter().any(|o| near(o, corners)))
+            {
                 continue;
             }
             match read_grid(view, corners, classifier, boxes_only, turns) {
