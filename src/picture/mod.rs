@@ -520,6 +520,23 @@ fn read_grid(
         corners,
     };
     let found = read_symbols(&straight, side, by_boxes, classifier, false);
+    // Dark tiles parted by darker gaps, their symbols light (a dark app
+    // whose black background shows between its cells): the gaps are this
+    // view's lines, but its symbols are the other view's ink, and read here
+    // the cells are blank. A mostly dark grid is read both ways, and the
+    // way with more cells written in is taken.
+    if mostly_dark() {
+        let inverted = square.inverted();
+        let other = Straightened {
+            square: &inverted,
+            ..straight
+        };
+        let written = |r: &Result<Reading, NotFound>| r.as_ref().map_or(0, |r| r.grid.filled());
+        let other = read_symbols(&other, side, by_boxes, classifier, false);
+        if written(&other) > written(&found) {
+            return other;
+        }
+    }
     if found.as_ref().is_ok_and(|r| sureness(r) >= UPRIGHT) || !turns.grids.spend() {
         return found;
     }
