@@ -716,7 +716,7 @@ fn read_cells(
     let upright = (near(y0, y1) && near(y3, y2) && near(x0, x3) && near(x1, x2))
         || (near(x0, x1) && near(x3, x2) && near(y0, y3) && near(y1, y2));
     let drawn = upright && noise <= CLEAN;
-    // Lines all alike on a square side: the classic boxes are assumed, and
+    // Lines all alike: the usual boxes are assumed ([`usual_boxes`]), and
     // kept only if the symbols read bear them out (below).
     let houses = lines::houses(ink, square, side, frame, drawn);
     let assumed = unproven || houses.is_none();
@@ -724,10 +724,8 @@ fn read_cells(
         Some(Houses::Boxes(rows, cols)) => Shape::boxes(rows, cols),
         Some(Houses::Regions(regions)) => Shape::jigsaw(&regions),
         None => {
-            let root = (2..=5)
-                .find(|b| b * b == side)
-                .ok_or(NotFound::NoHouses(side))?;
-            Shape::boxes(root, root)
+            let (rows, cols) = usual_boxes(side).ok_or(NotFound::NoHouses(side))?;
+            Shape::boxes(rows, cols)
         }
     }
     .map_err(|_| NotFound::NoHouses(side))?;
@@ -1044,10 +1042,18 @@ fn read_cells(
             confidence[i] = 0.6;
         }
     }
-    let grid = Grid::from_cells(shape, grid_cells).map_err(|_| NotFound::NoGrid)?;
+    let mut grid = Grid::from_cells(shape, grid_cells).map_err(|_| NotFound::NoGrid)?;
     // (A probe's few symbols say nothing of the boxes.)
     if assumed && stride == 1 && !bears_out_boxes(&grid) {
-        return Err(NotFound::NoHouses(side));
+        // Oblong boxes assumed the usual way round may stand the other way
+        // (3×2 for a 6×6), which the symbols may bear out instead.
+        grid = usual_boxes(side)
+            .filter(|&(rows, cols)| rows != cols)
+            .and_then(|(rows, cols)| Shape::boxes(cols, rows).ok())
+            .and_then(|turned| turned.with_extras(grid.shape().extras()).ok())
+            .and_then(|turned| Grid::from_cells(turned, grid.cells().to_vec()).ok())
+            .filter(bears_out_boxes)
+            .ok_or(NotFound::NoHouses(side))?;
     }
     Ok(Reading {
         grid,
@@ -1130,6 +1136,18 @@ const SMALLEST_SYMBOL: f32 = 0.18;
 /// The least height of a symbol in a grid of side under 10 whose symbols
 /// are all small (digits set small in a large tile).
 const SMALL_SYMBOL: f32 = 0.22;
+
+/// The boxes assumed in a grid of `side` cells whose lines do not draw
+/// them (its box lines no thicker than the rest, or its boxes shown only by
+/// shading): square where `side` is a square, else the squarest oblong,
+/// wider than tall (2×3 for a 6×6, 3×4 for a 12×12), as such puzzles are
+/// mostly printed. `None` where `side` has no such factors (a prime).
+fn usual_boxes(side: usize) -> Option<(usize, usize)> {
+    (2..=side)
+        .rev()
+        .find(|&rows| rows * rows <= side && side.is_multiple_of(rows))
+        .map(|rows| (rows, side / rows))
+}
 
 /// Whether a grid read with boxes assumed (its box lines no thicker than
 /// the rest, as in some prints, or lost to a photo's blur) is a Sudoku:
@@ -1381,6 +1399,29 @@ mod tests {
         assert_eq!(alternatives[1], [(8, 0.005), (5, 0.002), (0, 0.0)]);
         let lost = longer[1].iter().find(|a| a.0 == 16).expect("16 tried");
         assert!((lost.1 - LOST_DIGIT * 0.99).abs() < 1e-5, "{lost:?}");
+    }
+
+    #[test]
+    fn usual_boxes_are_square_or_wider_than_tall() {
+        let got: Vec<_> = [4, 6, 7, 8, 9, 10, 12, 15, 16, 20, 25]
+            .map(usual_boxes)
+            .to_vec();
+        assert_eq!(
+            got,
+            [
+                Some((2, 2)),
+                Some((2, 3)),
+                None,
+                Some((2, 4)),
+                Some((3, 3)),
+                Some((2, 5)),
+                Some((3, 4)),
+                Some((3, 5)),
+                Some((4, 4)),
+                Some((4, 5)),
+                Some((5, 5))
+            ]
+        );
     }
 
     #[test]
