@@ -275,11 +275,7 @@ fn read_tiles(tries: &[&Gray; 2], classifier: &Classifier, turns: &Turns) -> Opt
         // Ink that is dark as well: a photo's page edge near the grid is
         // ink (a step to the table's lighter or darker shade) but no darker
         // than the table, and grown it would join the grid to the page.
-        let mut ink = ink::threshold(&small, (short / 40).max(7));
-        let dark = ((light + darkest) / 2.0) as u8;
-        for (bit, &p) in ink.bits.iter_mut().zip(&small.pixels) {
-            *bit &= p < dark;
-        }
+        let ink = ink::dark_ink(&small, 0.5);
         // Grown to bridge a box's gap (up to a sixth of a cell) and no
         // more: grown further, the grid joins what is drawn near it (a
         // panel's edge, a title). A gap's share of the picture varies, so
@@ -319,12 +315,7 @@ fn read_tiles(tries: &[&Gray; 2], classifier: &Classifier, turns: &Turns) -> Opt
             // An outline read before, as its lines or its paper found it
             // (a crossword's white squares, black in the other view, are
             // tiles too), fails the same way again.
-            let near = |a: &Corners| {
-                a.iter()
-                    .zip(&corners)
-                    .all(|(p, q)| (p.0 - q.0).abs().max((p.1 - q.1).abs()) <= 2.0 * r * f + 2.0)
-            };
-            if !outline::plausible(&corners) || turns.outlines.borrow().iter().any(near) {
+            if !outline::plausible(&corners) || turns.read_before(&corners, 2.0 * r * f + 2.0) {
                 continue;
             }
             let other = tries[1 - i];
@@ -344,22 +335,34 @@ fn read_tiles(tries: &[&Gray; 2], classifier: &Classifier, turns: &Turns) -> Opt
 /// lines join the frame into one piece as large as the sheet, whose outline
 /// is no grid. So, when nothing else was found, the ink that is also dark
 /// (under half way between the view's 2nd and 98th percentiles, as in
-/// [`read_tiles`]) is looked at alone; its pieces' outlines are read in the
-/// whole view, where the paler lines are the cells'. Outlines read before
-/// are not read again.
+/// [`read_tiles`], then three quarters: [`DARK_SHARES`]) is looked at
+/// alone; its pieces' outlines are read in the whole view, where the paler
+/// lines are the cells'. Outlines read before are not read again.
 fn read_dark(tries: &[&Gray; 2], classifier: &Classifier, turns: &Turns) -> Option<Reading> {
     tries.iter().find_map(|view| {
-        let short = view.width.min(view.height);
-        let mut ink = ink::threshold(view, (short / 40).max(7));
-        let (light, darkest) = (view.percentile(0.98) as f32, view.percentile(0.02) as f32);
-        let dark = ((light + darkest) / 2.0) as u8;
-        for (bit, &p) in ink.bits.iter_mut().zip(&view.pixels) {
-            *bit &= p < dark;
-        }
         let clean = ink::noise(view) <= CLEAN;
-        read_pieces(view, &ink, clean, classifier, &mut None, turns, true).ok()
+        let short = view.width.min(view.height);
+        let all = ink::threshold(view, (short / 40).max(7));
+        DARK_SHARES.iter().find_map(|&share| {
+            let mut ink = all.clone();
+            ink::keep_dark(&mut ink, view, share);
+            // Grown a pixel: a frame that near the cut falls apart here and
+            // there (a JPEG's block edges), and one piece it is the grid's
+            // outline.
+            let ink = ink::grown(&ink, 1);
+            read_pieces(view, &ink, clean, classifier, &mut None, turns, true).ok()
+        })
     })
 }
+
+/// How far from the darkest ink toward the paper a grid's frame may be in
+/// [`read_dark`], in turn: black borders half way, then a coloured frame
+/// paler than the symbols. Such a frame, three pixels wide, is darker at
+/// its core than the sheet's one-pixel grey lines, which scaling and JPEG
+/// make paler still (a pale green frame, its core 206–211 against lines
+/// mostly paler than 212, the three-quarter mark, but for dots where they
+/// cross).
+const DARK_SHARES: [f32; 2] = [0.5, 0.75];
 
 /// The largest pieces of `ink` in turn, until one is a grid; in a `clean`
 /// picture, a piece's bounding box is tried as its outline too. `fresh`:
@@ -373,12 +376,7 @@ fn read_pieces(
     turns: &Turns,
     fresh: bool,
 ) -> Result<Reading, NotFound> {
-    let near = |a: &Corners, b: &Corners| {
-        let reach = (view.width.min(view.height) as f32 / 200.0).max(2.0);
-        a.iter()
-            .zip(b)
-            .all(|(p, q)| (p.0 - q.0).abs().max((p.1 - q.1).abs()) <= reach)
-    };
+    let reach = (view.width.min(view.height) as f32 / 200.0).max(2.0);
     let short = view.width.min(view.height);
     let mut best = NotFound::NoGrid;
     // A grid read but hardly sure of any symbol, kept while the other
@@ -413,9 +411,7 @@ fn read_pieces(
         let upright = [(b[0], b[1]), (b[2], b[1]), (b[2], b[3]), (b[0], b[3])];
         let boxed = Some(upright).filter(|u| clean && moves(u));
         for corners in hull.iter().chain([&extremes]).chain(boxed.iter()) {
-            if !outline::plausible(corners)
-                || (fresh && turns.outlines.borrow().iter().any(|o| near(o, corners)))
-            {
+            if !outline::plausible(corners) || (fresh && turns.read_before(corners, reach)) {
                 continue;
             }
             match read_grid(view, corners, classifier, boxes_only, turns) {
@@ -651,6 +647,16 @@ impl Turns {
             reads: Budget(Cell::new(TURNED_READS)),
             outlines: RefCell::new(Vec::new()),
         }
+    }
+
+    /// Whether an outline within `reach` pixels of `corners`, corner by
+    /// corner, was read before: it fails the same way again.
+    fn read_before(&self, corners: &Corners, reach: f32) -> bool {
+        self.outlines.borrow().iter().any(|o| {
+            o.iter()
+                .zip(corners)
+                .all(|(p, q)| (p.0 - q.0).abs().max((p.1 - q.1).abs()) <= reach)
+        })
     }
 }
 
