@@ -993,15 +993,18 @@ fn read_cells(
     for ((c, &pale), broken) in cells.iter_mut().zip(&pale).zip(&mut broken) {
         // Pencil marks stacked in a side column of their slots, so close
         // that once straightened they touch, one piece nearly a symbol's
-        // height (a `1` over a `4` at a cell's left): read as one mark,
-        // shorter than the grid's symbols and a quarter of the cell's
-        // width or more off its middle, where a symbol is centred. Not in
-        // a photo of a larger grid: there a number that lost a digit to a
-        // line or to blur is such a mark (a `18` read as its `8`).
+        // height (a `1` over a `4` at a cell's left): read as one mark
+        // where its ink is joined, shorter than the grid's symbols and a
+        // quarter of the cell's width or more off its middle, where a
+        // symbol is centred. The cell's other cuts may part it and the
+        // marks beside it (a `2` beside the `1`, too short to be a symbol
+        // in the joined cut). Not in a photo of a larger grid: there a
+        // number that lost a digit to a line or to blur is such a mark (a
+        // `18` read as its `8`).
         let stacked_marks = (drawn || side < 10)
             && c.off_centre > OFF_CENTRE
             && c.tallest < symbol * 0.85
-            && c.readings().all(|marks| marks.len() == 1);
+            && c.marks.len() == 1;
         *broken = !stacked_marks
             && c.tallest < min_height
             && (BROKEN_HEIGHT.0..=BROKEN_HEIGHT.1).contains(&(c.standing / symbol))
