@@ -499,18 +499,10 @@ pub fn read_cell_down_to(
     let (w, h) = (inner.width, inner.height);
     let strong = dark + contrast * 0.5;
     let split_pieces = pieces(inner, strong, strong, w, h);
-    let split_bounds: Vec<[usize; 4]> = split_pieces
-        .iter()
-        .filter(|p| p.pixels >= speck(cell))
-        .map(|p| p.bounds)
-        .collect();
+    let split_bounds = beyond_specks(&split_pieces, cell);
     let split = symbols(split_pieces, cell, w, h);
     let joined_pieces = pieces(inner, strong, dark + contrast * WEAK, w, h);
-    let joined_bounds: Vec<[usize; 4]> = joined_pieces
-        .iter()
-        .filter(|p| p.pixels >= speck(cell))
-        .map(|p| p.bounds)
-        .collect();
+    let joined_bounds = beyond_specks(&joined_pieces, cell);
     let joined = symbols(joined_pieces, cell, w, h);
     // A glyph that falls apart at the strong threshold (a small serif 5's
     // flag over its bowl) is whole on the hysteresis cut, its strong pieces
@@ -693,6 +685,15 @@ fn cut_wide(inner: &Gray, b: [usize; 4], strong: f32, drawn: bool) -> Vec<[[usiz
 /// The fewest pixels of a piece of ink that is more than a speck.
 fn speck(cell: f32) -> usize {
     ((cell * cell) * 0.002).max(2.0) as usize
+}
+
+/// The boxes of the pieces more than specks.
+fn beyond_specks(pieces: &[Piece], cell: f32) -> Vec<[usize; 4]> {
+    pieces
+        .iter()
+        .filter(|p| p.pixels >= speck(cell))
+        .map(|p| p.bounds)
+        .collect()
 }
 
 /// A box's height in pixels.
