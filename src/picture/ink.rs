@@ -218,10 +218,16 @@ impl Ink {
 /// lines and steps around it (a sheet's grey cell lines, a photo's page
 /// edge against a table no darker than it).
 pub fn dark_ink(picture: &Gray, share: f32) -> Ink {
-    let short = picture.width.min(picture.height);
-    let mut ink = threshold(picture, (short / 40).max(7));
+    let mut ink = broad_threshold(picture);
     keep_dark(&mut ink, picture, share);
     ink
+}
+
+/// [`threshold`]'s ink at a radius of a 40th of the picture's short side
+/// (at least 7), as [`dark_ink`] takes it before keeping the dark part.
+pub fn broad_threshold(picture: &Gray) -> Ink {
+    let short = picture.width.min(picture.height);
+    threshold(picture, (short / 40).max(7))
 }
 
 /// `ink` of `picture` kept where it is under `share` of the way from the

@@ -341,8 +341,7 @@ fn read_tiles(tries: &[&Gray; 2], classifier: &Classifier, turns: &Turns) -> Opt
 fn read_dark(tries: &[&Gray; 2], classifier: &Classifier, turns: &Turns) -> Option<Reading> {
     tries.iter().find_map(|view| {
         let clean = ink::noise(view) <= CLEAN;
-        let short = view.width.min(view.height);
-        let all = ink::threshold(view, (short / 40).max(7));
+        let all = ink::broad_threshold(view);
         DARK_SHARES.iter().find_map(|&share| {
             let mut ink = all.clone();
             ink::keep_dark(&mut ink, view, share);
