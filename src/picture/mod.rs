@@ -157,9 +157,23 @@ pub fn read_with(picture: &Gray, classifier: &Classifier) -> Result<Reading, Not
         let mut deferred = Some(Vec::new());
         match read_view(view, classifier, &mut deferred, &turns) {
             Ok(reading) => {
-                found = Some(reading);
                 boxes_only.extend(deferred.into_iter().flatten().map(|c| (i, c)));
-                break;
+                // A reading with no solution in the first view may be the
+                // wrong polarity's: a light page on a dark table, where the
+                // page, flipped, is dark ink with a grid of light lines in
+                // it, its cells read as symbols. The other view's reading
+                // takes its place when that one is whole and surer.
+                match found.take() {
+                    Some(first) if better_view(&first, &reading) => found = Some(reading),
+                    Some(first) => found = Some(first),
+                    None => found = Some(reading),
+                }
+                let broken =
+                    |r: &Reading| doubt::verdict(&r.grid, doubt::BUDGET) == doubt::Status::Broken;
+                if i > 0 || !found.as_ref().is_some_and(broken) {
+                    break;
+                }
+                continue;
             }
             // Keep the most telling reason.
             Err(e) if e != NotFound::NoGrid => best = e,
@@ -609,6 +623,13 @@ fn read_symbols(
 
 /// How sure a reading is of its symbols: the mean confidence of its filled
 /// cells (1 for none).
+/// Whether `second`, a reading in the other view, is to take the place of
+/// `first`, a reading with no solution: it has one or more, and is surer.
+fn better_view(first: &Reading, second: &Reading) -> bool {
+    doubt::verdict(&second.grid, doubt::BUDGET) != doubt::Status::Broken
+        && sureness(second) > sureness(first)
+}
+
 fn sureness(reading: &Reading) -> f32 {
     let (sum, filled) = reading
         .grid
