@@ -257,6 +257,73 @@ pub fn check(reading: &Reading, budget: u64) -> Check {
     }
 }
 
+/// Gives back the faint entries ([`super::Reading::faint`]) the solution
+/// bears out: a pale pen entry photographed beside black print, read 0.6 to
+/// 0.9 sure, was left empty lest a smudge stand as a symbol; one whose
+/// symbol is the solution's in its cell is no smudge (a symbol read at
+/// random would agree one time in the grid's side). Where the reading has
+/// one solution, each that agrees is given back; where it has several (an
+/// entry lost may be a given), the surest in turn while the grid keeps a
+/// solution, if they leave it one (and then the rest, which that one
+/// settles, are left empty). They keep
+/// their confidence, under [`SURE`], so [`check`] still points at them.
+/// Returns how many cells were given back.
+pub fn restore(reading: &mut Reading, budget: u64) -> usize {
+    if reading.faint.is_empty() || reading.grid.has_conflict() {
+        return 0;
+    }
+    let options = SolveOptions {
+        max_nodes: budget,
+        ..SolveOptions::default()
+    };
+    let back: Vec<(usize, u8, f32)> = match solve(&reading.grid, &options).outcome {
+        Outcome::Unique(solution) => reading
+            .faint
+            .iter()
+            .copied()
+            .filter(|&(cell, symbol, sure)| sure >= FAINT_SURE && solution.get(cell) == symbol)
+            .collect(),
+        Outcome::Several { .. } | Outcome::Solved(_) => {
+            // The surest first, each kept while some solution bears it out.
+            let mut faint = reading.faint.clone();
+            faint.sort_by(|a, b| b.2.total_cmp(&a.2));
+            let mut grid = reading.grid.clone();
+            let mut kept = Vec::new();
+            let mut status = Status::Several;
+            for f in faint {
+                let with = changed(&grid, [(f.0, f.1)]);
+                match verdict(&with, budget) {
+                    Status::Broken | Status::Unknown => continue,
+                    s => status = s,
+                }
+                grid = with;
+                kept.push(f);
+                if status == Status::Unique {
+                    break;
+                }
+            }
+            if status == Status::Unique {
+                kept
+            } else {
+                Vec::new()
+            }
+        }
+        _ => Vec::new(),
+    };
+    for &(cell, symbol, sure) in &back {
+        reading.grid.set(cell, symbol);
+        reading.confidence[cell] = sure;
+        reading.alternatives[cell] = vec![(0, 1.0 - sure)];
+    }
+    reading.faint.retain(|f| !back.contains(f));
+    back.len()
+}
+
+/// How sure a faint entry must be read to be given back because the one
+/// solution holds it ([`restore`]): a cell of pencil marks read as one of
+/// them, which the solution may well hold, reads far less sure.
+const FAINT_SURE: f32 = 0.5;
+
 /// At most this many cells are changed to settle a reading's repeats.
 const MAX_SETTLED: usize = 12;
 
@@ -627,11 +694,48 @@ mod tests {
             settled: Vec::new(),
             relabelled: Vec::new(),
             alike: Vec::new(),
+            faint: Vec::new(),
         }
     }
 
     const PUZZLE: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn faint_entries_the_solution_bears_out_are_given_back() {
+        let Outcome::Unique(solution) =
+            solve(&reading(PUZZLE).grid, &SolveOptions::default()).outcome
+        else {
+            panic!("PUZZLE has one solution");
+        };
+        let blank: Vec<usize> = (0..81)
+            .filter(|&c| reading(PUZZLE).grid.get(c) == 0)
+            .collect();
+        let (right, wrong, unsure) = (blank[0], blank[1], blank[2]);
+        let other = |c: usize| solution.get(c) % 9 + 1;
+        // One solution: the entry it holds comes back, still doubtful;
+        // a symbol it does not hold, or one read under half sure, stays out.
+        let mut r = reading(PUZZLE);
+        r.faint = vec![
+            (right, solution.get(right), 0.7),
+            (wrong, other(wrong), 0.8),
+            (unsure, solution.get(unsure), 0.3),
+        ];
+        assert_eq!(restore(&mut r, BUDGET), 1);
+        assert_eq!(r.grid.get(right), solution.get(right));
+        assert!(r.confidence[right] < SURE && check(&r, BUDGET).doubtful.contains(&right));
+        assert_eq!((r.grid.get(wrong), r.grid.get(unsure)), (0, 0));
+        // A given read faint (this puzzle is minimal: without it, several
+        // solutions) comes back when it leaves one solution; a wrong
+        // reading of it does not.
+        for (symbol, back) in [(solution.get(0), 1), (other(0), 0)] {
+            let mut r = reading(PUZZLE);
+            r.grid.set(0, 0);
+            r.faint = vec![(0, symbol, 0.2)];
+            assert_eq!(restore(&mut r, BUDGET), back);
+            assert_eq!(r.grid.get(0), if back == 1 { symbol } else { 0 });
+        }
+    }
 
     #[test]
     fn a_good_reading_needs_no_correction() {

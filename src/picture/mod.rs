@@ -89,6 +89,11 @@ pub struct Reading {
     /// they were read as the second cell of the pair was, which repeated a
     /// symbol (the same glyph, read the same way), with that cell.
     pub alike: Vec<(usize, usize)>,
+    /// Cells whose ink, paler than the grid's symbols or in pieces, was
+    /// read as a symbol too unsure to keep, and left empty: the cell, the
+    /// symbol and how sure. [`doubt::restore`] gives back those the
+    /// solution bears out.
+    pub faint: Vec<(usize, u8, f32)>,
 }
 
 /// Why no puzzle was read.
@@ -224,6 +229,7 @@ pub fn read_with(picture: &Gray, classifier: &Classifier) -> Result<Reading, Not
     let mut reading = found.ok_or(best)?;
     doubt::settle(&mut reading, doubt::BUDGET);
     doubt::relabel(&mut reading);
+    doubt::restore(&mut reading, doubt::BUDGET);
     for c in &mut reading.corners {
         *c = (c.0 * factor as f32, c.1 * factor as f32);
     }
@@ -1091,8 +1097,14 @@ fn read_cells(
         .collect();
     let (alphabet, mut grid_cells, mut confidence, alternatives, longer) =
         choose_alphabet(side, &cells, &probabilities);
+    let mut faint = Vec::new();
     for i in 0..grid_cells.len() {
         if (pale[i] || broken[i]) && grid_cells[i] != 0 && confidence[i] < PALE_SURE {
+            // Pen beside print is a photo's; a drawn picture's faint ink
+            // is an app's pencil marks, which hold the solution's symbol.
+            if !drawn {
+                faint.push((i, grid_cells[i], confidence[i]));
+            }
             grid_cells[i] = 0;
             confidence[i] = 0.6;
         }
@@ -1120,6 +1132,7 @@ fn read_cells(
         settled: Vec::new(),
         relabelled: Vec::new(),
         alike: Vec::new(),
+        faint,
     })
 }
 
