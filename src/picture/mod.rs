@@ -168,11 +168,10 @@ pub fn read_with(picture: &Gray, classifier: &Classifier) -> Result<Reading, Not
                 // page, flipped, is dark ink with a grid of light lines in
                 // it, its cells read as symbols. The other view's reading
                 // takes its place when that one is whole and surer.
-                match found.take() {
-                    Some(first) if better_view(&first, &reading) => found = Some(reading),
-                    Some(first) => found = Some(first),
-                    None => found = Some(reading),
-                }
+                found = match found.take() {
+                    Some(first) if !better_view(&first, &reading) => Some(first),
+                    _ => Some(reading),
+                };
                 let broken =
                     |r: &Reading| doubt::verdict(&r.grid, doubt::BUDGET) == doubt::Status::Broken;
                 if i > 0 || !found.as_ref().is_some_and(broken) {
@@ -627,8 +626,6 @@ fn read_symbols(
     }
 }
 
-/// How sure a reading is of its symbols: the mean confidence of its filled
-/// cells (1 for none).
 /// Whether `second`, a reading in the other view, is to take the place of
 /// `first`, a reading with no solution: it has one or more, and is surer.
 fn better_view(first: &Reading, second: &Reading) -> bool {
@@ -636,6 +633,8 @@ fn better_view(first: &Reading, second: &Reading) -> bool {
         && sureness(second) > sureness(first)
 }
 
+/// How sure a reading is of its symbols: the mean confidence of its filled
+/// cells (1 for none).
 fn sureness(reading: &Reading) -> f32 {
     let (sum, filled) = reading
         .grid
