@@ -73,6 +73,13 @@ pub struct CellInk {
     /// How far the middle of [`CellInk::marks`]' ink lies from the middle
     /// of the cell's inner part, across, over its width (0 when blank).
     pub off_centre: f32,
+    /// The width of its strokes over the cell's side (0 when blank): see
+    /// [`stroke`]. Pencil marks are drawn about half as thin as symbols.
+    pub stroke: f32,
+    /// The tallest piece of ink at the strong threshold alone, over the
+    /// cell's side: less than [`CellInk::tallest`] where the piece that
+    /// stands was joined by paler pixels.
+    pub split: f32,
 }
 
 impl CellInk {
@@ -534,6 +541,7 @@ pub fn read_cell_down_to(
         _ => split_height,
     };
     out.tallest = tallest / cell;
+    out.split = split_height / cell;
     if tallest < cell * min_height {
         return out;
     }
@@ -590,6 +598,7 @@ pub fn read_cell_down_to(
         let middle = (first[0] + last[2] + 1) as f32 / 2.0;
         out.off_centre = (middle - w as f32 / 2.0).abs() / w as f32;
     }
+    out.stroke = stroke(inner, &cuts[0], strong, paper, contrast) / cell;
     for (i, boxes) in cuts.iter().enumerate() {
         if !cuts[..i].contains(boxes) {
             let read = marks(boxes);
@@ -601,6 +610,66 @@ pub fn read_cell_down_to(
         }
     }
     out
+}
+
+/// The median stroke width of the ink darker than `level` within `boxes`:
+/// through each ink pixel, the shorter of its runs across and down (a
+/// stem's run across is its width, a bar's run down is its height). A run
+/// counts its pixels and the one on either side by how dark they are
+/// (paper 0, `paper - contrast` 1): an antialiased or blurred stroke's
+/// width falls between whole pixels.
+fn stroke(inner: &Gray, boxes: &[[usize; 4]], level: f32, paper: f32, contrast: f32) -> f32 {
+    let w = inner.width;
+    let at = |x: usize, y: usize| inner.pixels[y * w + x] as f32;
+    let darkness = |x: usize, y: usize| ((paper - at(x, y)) / contrast).clamp(0.0, 1.0);
+    // The runs through one line of pixels, `len` long, `(x, y)` its k-th:
+    // each run's pixels with its width.
+    let runs =
+        |len: usize, place: &dyn Fn(usize) -> (usize, usize), out: &mut Vec<(usize, f32)>| {
+            out.clear();
+            let mut k = 0;
+            while k < len {
+                let (x, y) = place(k);
+                if at(x, y) >= level {
+                    k += 1;
+                    continue;
+                }
+                let start = k;
+                while k < len && at(place(k).0, place(k).1) < level {
+                    k += 1;
+                }
+                let edges = start
+                    .checked_sub(1)
+                    .into_iter()
+                    .chain((k < len).then_some(k));
+                let width: f32 = (start..k)
+                    .chain(edges)
+                    .map(|j| darkness(place(j).0, place(j).1))
+                    .sum();
+                out.extend((start..k).map(|j| (j, width)));
+            }
+        };
+    let mut widths = Vec::new();
+    let mut line = Vec::new();
+    for b in boxes {
+        let (bw, bh) = (b[2] + 1 - b[0], b[3] + 1 - b[1]);
+        let mut down = vec![0f32; bw * bh];
+        for x in 0..bw {
+            runs(bh, &|k| (b[0] + x, b[1] + k), &mut line);
+            for &(k, width) in &line {
+                down[k * bw + x] = width;
+            }
+        }
+        for y in 0..bh {
+            runs(bw, &|k| (b[0] + k, b[1] + y), &mut line);
+            widths.extend(line.iter().map(|&(k, width)| width.min(down[y * bw + k])));
+        }
+    }
+    if widths.is_empty() {
+        return 0.0;
+    }
+    let middle = widths.len() / 2;
+    *widths.select_nth_unstable_by(middle, f32::total_cmp).1
 }
 
 /// The least box holding boxes `a` and `b` (`[left, top, right, bottom]`).
@@ -1033,6 +1102,47 @@ mod tests {
             &[line_x, line_y, [20, 10, 34, 20], [34, 24, 36, 26]],
         );
         assert_eq!(widen(&ink, b, bounds, ALL, false), b);
+    }
+
+    #[test]
+    fn strokes_are_measured_across_their_narrow_side_and_pencil_marks_are_thin() {
+        let read = |rects: &[[usize; 4]], pale: &[(usize, usize)]| {
+            let mut g = cell_with(rects);
+            for &(x, y) in pale {
+                g.pixels[y * 40 + x] = 130;
+            }
+            let inner = inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0);
+            read_cell_down_to(&inner, levels(&inner), 40.0, 30.0, 0.18, true)
+        };
+        // A `7` in strokes four pixels wide, bar and stem alike: its width
+        // either way; a `T`-like bar and stem of six.
+        let seven = read(&[[12, 8, 28, 12], [22, 12, 26, 30]], &[]);
+        assert_eq!(seven.stroke * 40.0, 4.0);
+        let bold = read(&[[10, 8, 30, 14], [17, 14, 23, 30]], &[]);
+        assert_eq!(bold.stroke * 40.0, 6.0);
+        // A half-dark pixel column beside a stem counts half.
+        let soft: Vec<_> = (12..30).map(|y| (26, y)).collect();
+        let seven_soft = read(&[[12, 8, 28, 12], [22, 12, 26, 30]], &soft);
+        assert!((4.0..5.0).contains(&(seven_soft.stroke * 40.0)));
+        // Two marks half a symbol's size in two-pixel strokes, stacked and
+        // joined by a pale pixel: one piece at the weak threshold, each
+        // mark shorter alone, strokes half as wide.
+        let marks = read(
+            &[
+                [17, 8, 23, 10],
+                [21, 10, 23, 17],
+                [17, 19, 23, 21],
+                [17, 21, 19, 28],
+            ],
+            &[(21, 17), (21, 18)],
+        );
+        assert!(
+            marks.split < marks.tallest,
+            "{} {}",
+            marks.split,
+            marks.tallest
+        );
+        assert_eq!(marks.stroke * 40.0, 2.0);
     }
 
     #[test]

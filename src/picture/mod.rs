@@ -996,6 +996,7 @@ fn read_cells(
                     return without.blank_after(&read);
                 }
                 read.tallest = read.tallest.max(without.tallest);
+                read.stroke = without.stroke;
                 read.standing = read.standing.max(without.standing);
                 let cuts = std::iter::once(&without.marks).filter(|m| !m.is_empty());
                 read.others.extend(cuts.chain(&without.others).cloned());
@@ -1026,8 +1027,36 @@ fn read_cells(
     // stands taller ([`BROKEN_HEIGHT`]) or is `stacked_marks`. Kept, like a
     // pale entry, only if read surely: specks joined read as nothing in
     // particular.
+    // The grid's symbols' stroke width: the median of the cells standing a
+    // symbol's height over `min_contrast`.
+    let mut strokes: Vec<f32> = (cells.iter().zip(&pale))
+        .filter(|(c, &pale)| c.written() && !pale && c.tallest >= min_height)
+        .map(|(c, _)| c.stroke)
+        .collect();
+    let middle = strokes.len() / 2;
+    let stroke = match strokes.is_empty() {
+        true => 0.0,
+        false => *strokes.select_nth_unstable_by(middle, f32::total_cmp).1,
+    };
     let mut broken = vec![false; cells.len()];
     for ((c, &pale), broken) in cells.iter_mut().zip(&pale).zip(&mut broken) {
+        // Pencil marks are set at half a symbol's size and their strokes
+        // are about half as wide, where any entry, light face or bold, is
+        // drawn at the grid's size. Marks stand a symbol's height only
+        // joined: stacked so close that paler pixels join them (a `5` over
+        // an `8` in a cell's middle read `2`), or in a column taller than
+        // the grid's symbols (a `1` over a `4` over a `7`; not in a larger
+        // grid, where a symbol with a line's remnant stands as tall). Such
+        // ink with strokes well thinner than the grid's symbols' is marks
+        // ([`THIN`]). Not in a 25×25 photo, whose strokes of two or three
+        // pixels blur makes as uneven as marks' (symbols' lost).
+        let thin = if drawn { THIN.0 } else { THIN.1 };
+        let column = side < 10 && symbol > 0.0 && c.tallest >= symbol * MARKS_COLUMN;
+        let thin_marks = (drawn || side < 25)
+            && c.written()
+            && (c.split < min_height || column)
+            && c.stroke < stroke * thin
+            && (stroke - c.stroke) * cell >= THIN.2;
         // Pencil marks stacked in a side column of their slots, so close
         // that once straightened they touch, one piece nearly a symbol's
         // height (a `1` over a `4` at a cell's left): read as one mark
@@ -1047,7 +1076,7 @@ fn read_cells(
             && (BROKEN_HEIGHT.0..=BROKEN_HEIGHT.1).contains(&(c.standing / symbol))
             && c.written();
         let short = c.tallest < min_height && !*broken;
-        if stacked_marks || short || (pale && c.tallest < symbol * PALE_HEIGHT) {
+        if stacked_marks || thin_marks || short || (pale && c.tallest < symbol * PALE_HEIGHT) {
             c.marks.clear();
             c.others.clear();
             c.whole.clear();
@@ -1194,6 +1223,18 @@ const CLEAN: u64 = 6;
 /// symbols') and confidence its symbol must show to stand.
 const PALE: (f32, f32) = (0.2, 0.3);
 const PALE_HEIGHT: f32 = 0.85;
+/// Marks joined into a symbol's height are thin: strokes under this share
+/// of the grid's symbols' in a drawn picture, and in a photo (whose blur
+/// widens every stroke by about as much, the thin more in proportion),
+/// and thinner by a pixel or more. Measured over the benchmark sets:
+/// joined marks in drawn pictures stand 0.31–0.72 of the grid's strokes,
+/// symbols 0.73 and up; in photos, at 0.5, 38 of 143 marks against 2 of
+/// 227 symbols (both in 25×25s).
+const THIN: (f32, f32, f32) = (0.65, 0.5, 1.0);
+/// A column of pencil marks in a grid under 10 a side, joined, stands
+/// this many times the grid's symbols' height or more (1.45–1.75 on the
+/// benchmark sets).
+const MARKS_COLUMN: f32 = 1.3;
 const PALE_SURE: f32 = 0.9;
 
 /// How tall a symbol broken into short pieces stands, joined, of the
