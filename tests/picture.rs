@@ -100,6 +100,8 @@ const KNOWN_MISREADS: &[(&str, &[usize])] = &[
     // Pencil marks in a column at a cell's right, a `1` touching a `4`
     // over `7 8`: as tall as the symbols without joining, read `3`.
     ("0080-screen-9.png", &[26]),
+    // Pen `1`s in an italic hand read `7`, unsure.
+    ("0081-photo-9.jpg", &[39, 51]),
 ];
 
 #[test]
@@ -120,7 +122,7 @@ fn every_grid_is_found_with_its_shape_and_its_symbols() {
         assert_eq!(wrong, known, "{}: cells misread", f.file);
         grids += 1;
     }
-    assert_eq!(grids, 80);
+    assert_eq!(grids, 81);
 }
 
 #[test]

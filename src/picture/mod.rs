@@ -225,6 +225,9 @@ pub fn read_with(picture: &Gray, classifier: &Classifier) -> Result<Reading, Not
     if found.is_none() {
         found = read_dark(&tries, classifier, &turns);
     }
+    if found.is_none() {
+        found = turns.unsure_boxes.take();
+    }
     let mut reading = found.ok_or(best)?;
     doubt::settle(&mut reading, doubt::BUDGET);
     doubt::relabel(&mut reading);
@@ -532,6 +535,7 @@ fn read_grid(
         ink: &ink,
         frame,
         corners,
+        unsure_boxes: Some(&turns.unsure_boxes),
     };
     let found = read_symbols(&straight, side, by_boxes, classifier, false);
     // Dark tiles parted by darker gaps, their symbols light (a dark app
@@ -572,6 +576,7 @@ fn read_grid(
             ink,
             frame,
             corners,
+            unsure_boxes: None,
         };
         read_symbols(&straight, side, by_boxes, classifier, probe).ok()
     };
@@ -663,6 +668,8 @@ struct Turns {
     /// The outlines read so far, in either view ([`read_tiles`] reads none
     /// of them again).
     outlines: RefCell<Vec<Corners>>,
+    /// A reading put by ([`Straightened::unsure_boxes`]).
+    unsure_boxes: RefCell<Option<Reading>>,
 }
 
 impl Turns {
@@ -671,6 +678,7 @@ impl Turns {
             grids: Budget(Cell::new(TURNED_GRIDS)),
             reads: Budget(Cell::new(TURNED_READS)),
             outlines: RefCell::new(Vec::new()),
+            unsure_boxes: RefCell::new(None),
         }
     }
 
@@ -719,6 +727,11 @@ struct Straightened<'a> {
     ink: &'a ink::Ink,
     frame: lines::Frame,
     corners: &'a [(f32, f32); 4],
+    /// Where a photo's reading with boxes assumed that only an unsure
+    /// cell's repeats keep from being borne out is put by (see
+    /// [`bears_out_boxes`]), the first one: read if nothing else is found.
+    /// `None` for turns.
+    unsure_boxes: Option<&'a RefCell<Option<Reading>>>,
 }
 
 /// Reads the cells of a straightened grid of `side` cells a side; with
@@ -1137,20 +1150,8 @@ fn read_cells(
             confidence[i] = 0.6;
         }
     }
-    let mut grid = Grid::from_cells(shape, grid_cells).map_err(|_| NotFound::NoGrid)?;
-    // (A probe's few symbols say nothing of the boxes.)
-    if assumed && stride == 1 && !bears_out_boxes(&grid) {
-        // Oblong boxes assumed the usual way round may stand the other way
-        // (3×2 for a 6×6), which the symbols may bear out instead.
-        grid = usual_boxes(side)
-            .filter(|&(rows, cols)| rows != cols)
-            .and_then(|(rows, cols)| Shape::boxes(cols, rows).ok())
-            .and_then(|turned| turned.with_extras(grid.shape().extras()).ok())
-            .and_then(|turned| Grid::from_cells(turned, grid.cells().to_vec()).ok())
-            .filter(bears_out_boxes)
-            .ok_or(NotFound::NoHouses(side))?;
-    }
-    Ok(Reading {
+    let grid = Grid::from_cells(shape, grid_cells).map_err(|_| NotFound::NoGrid)?;
+    let mut reading = Reading {
         grid,
         alphabet,
         confidence,
@@ -1161,7 +1162,37 @@ fn read_cells(
         relabelled: Vec::new(),
         alike: Vec::new(),
         faint,
-    })
+    };
+    // (A probe's few symbols say nothing of the boxes.)
+    let bears_out = |grid: &Grid| bears_out_boxes(grid, &[]);
+    if assumed && stride == 1 && !bears_out(&reading.grid) {
+        // Oblong boxes assumed the usual way round may stand the other way
+        // (3×2 for a 6×6), which the symbols may bear out instead.
+        let grid = &reading.grid;
+        let turned = usual_boxes(side)
+            .filter(|&(rows, cols)| rows != cols)
+            .and_then(|(rows, cols)| Shape::boxes(cols, rows).ok())
+            .and_then(|turned| turned.with_extras(grid.shape().extras()).ok())
+            .and_then(|turned| Grid::from_cells(turned, grid.cells().to_vec()).ok())
+            .filter(bears_out);
+        match turned {
+            Some(grid) => reading.grid = grid,
+            None => {
+                // A photo's boxes borne out but for an unsure cell's
+                // repeats: put by, and read only if nothing else is found
+                // (a drawn picture's first view read a speck as a `3`
+                // beside a `3`; the other view read it right).
+                let slot = straight.unsure_boxes.filter(|_| !drawn);
+                if let Some(slot) =
+                    slot.filter(|_| bears_out_boxes(&reading.grid, &reading.confidence))
+                {
+                    slot.borrow_mut().get_or_insert(reading);
+                }
+                return Err(NotFound::NoHouses(side));
+            }
+        }
+    }
+    Ok(reading)
 }
 
 /// How many times the grain's σ a cell's contrast must be to be writing,
@@ -1273,16 +1304,43 @@ fn usual_boxes(side: usize) -> Option<(usize, usize)> {
 /// make (a 25×25 photo's 175 givens with 14 misread make 23 repeats,
 /// chance 62; a chessboard read as a 16×16 makes 1.6 to 1.8 times chance,
 /// and a table more). The doubtful cells are then pointed at as for any
-/// grid with a conflict.
-fn bears_out_boxes(grid: &Grid) -> bool {
+/// grid with a conflict. From 9×9 to 12×12, with the cells' `confidence`
+/// given (a photo's reading put by, see [`Straightened::unsure_boxes`]), a
+/// misread is allowed where every repeat holds a cell read under half sure
+/// and at most [`UNSURE_REPEATS`] such cells: a table repeats its symbols
+/// read surely (a photo's italic pen `1` read `7`, 0.29 sure, beside two
+/// printed `7`s). Not under 9: a chessboard's 4×4 or 8×8, a 16×16's box
+/// read alone.
+fn bears_out_boxes(grid: &Grid, confidence: &[f32]) -> bool {
     let (cells, filled) = (grid.cells().len(), grid.filled());
     if !givens_enough(filled, cells) || filled < 4 {
         return false;
     }
-    let repeats = grid.conflicts().len();
-    repeats == 0
-        || (grid.shape().side() >= 16 && repeats as f32 <= MISREAD_REPEATS * chance_repeats(grid))
+    let conflicts = grid.conflicts();
+    let repeats = conflicts.len();
+    if grid.shape().side() >= 16 {
+        return repeats as f32 <= MISREAD_REPEATS * chance_repeats(grid);
+    }
+    if grid.shape().side() < 9 {
+        return repeats == 0;
+    }
+    let unsure = |c: usize| confidence.get(c).is_some_and(|&p| p < 0.5);
+    let mut misread: Vec<usize> = Vec::new();
+    for c in &conflicts {
+        match (unsure(c.first), unsure(c.second)) {
+            (false, false) => return false,
+            (true, _) => misread.push(c.first),
+            (false, true) => misread.push(c.second),
+        }
+    }
+    misread.sort_unstable();
+    misread.dedup();
+    misread.len() <= UNSURE_REPEATS
 }
+
+/// At most this many cells read unsure may repeat a symbol in a grid
+/// under 16 read with boxes assumed ([`bears_out_boxes`]).
+const UNSURE_REPEATS: usize = 2;
 
 /// How many pairs of cells in a house would hold the same symbol if the
 /// grid's filled cells held symbols at random: each house's pairs over the
@@ -1546,15 +1604,27 @@ mod tests {
             cells[i] = d; // row 1: 1..9
             cells[9 + (i + 3) % 9] = d; // row 2, shifted by a box
         }
+        let sure = vec![0.95; 81];
         let grid = Grid::from_side(9, cells.clone()).unwrap();
-        assert!(bears_out_boxes(&grid));
+        assert!(bears_out_boxes(&grid, &sure));
         // A 1 again in the first box: a table, not a Sudoku.
         cells[20] = 1;
-        assert!(!bears_out_boxes(&Grid::from_side(9, cells).unwrap()));
+        let table = Grid::from_side(9, cells.clone()).unwrap();
+        assert!(!bears_out_boxes(&table, &sure));
+        // Unless the repeated 1 was read unsure: a misread the solver will
+        // point at. Every repeat must hold an unsure cell: a sure 2 under
+        // row 2's 2 (column 5) is a table again.
+        let mut unsure = sure.clone();
+        unsure[20] = 0.3;
+        assert!(bears_out_boxes(&table, &unsure));
+        cells[31] = 2;
+        let two = Grid::from_side(9, cells.clone()).unwrap();
+        assert_eq!(two.conflicts().len(), 2);
+        assert!(!bears_out_boxes(&two, &unsure));
         // Too few givens to be one.
         let mut few = vec![0u8; 81];
         few[..9].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
-        assert!(!bears_out_boxes(&Grid::from_side(9, few).unwrap()));
+        assert!(!bears_out_boxes(&Grid::from_side(9, few).unwrap(), &sure));
     }
 
     #[test]
@@ -1569,7 +1639,8 @@ mod tests {
             }
         }
         assert!(bears_out_boxes(
-            &Grid::from_side(side, cells.clone()).unwrap()
+            &Grid::from_side(side, cells.clone()).unwrap(),
+            &[]
         ));
         // Misread symbols, each repeating one in its row: a few are allowed.
         let mut misread = cells.clone();
@@ -1578,7 +1649,7 @@ mod tests {
         }
         let grid = Grid::from_side(side, misread).unwrap();
         assert_eq!(grid.conflicts().len(), 10);
-        assert!(bears_out_boxes(&grid));
+        assert!(bears_out_boxes(&grid, &[]));
         // The same cells holding symbols at random repeat about as often
         // as chance has them (a chessboard or a table read as a grid).
         let mut seed = 12345u32;
@@ -1599,7 +1670,7 @@ mod tests {
             repeats > chance * 0.7 && repeats < chance * 1.3,
             "{repeats} {chance}"
         );
-        assert!(!bears_out_boxes(&grid));
+        assert!(!bears_out_boxes(&grid, &[]));
         // A table: the same symbols in every row.
         let mut table = vec![0u8; side * side];
         for r in 0..10 {
@@ -1607,7 +1678,10 @@ mod tests {
                 table[r * side + c] = (c + 1) as u8;
             }
         }
-        assert!(!bears_out_boxes(&Grid::from_side(side, table).unwrap()));
+        assert!(!bears_out_boxes(
+            &Grid::from_side(side, table).unwrap(),
+            &[]
+        ));
     }
 
     /// Cells of 40 × 40 pixels, paper at 200 with grain of σ 12 (a sum of
