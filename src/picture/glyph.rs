@@ -74,7 +74,7 @@ pub struct CellInk {
     /// of the cell's inner part, across, over its width (0 when blank).
     pub off_centre: f32,
     /// The width of its strokes over the cell's side (0 when blank): see
-    /// [`stroke`]. Pencil marks are drawn about half as thin as symbols.
+    /// [`stroke`]. Pencil marks' strokes are about half as wide as symbols'.
     pub stroke: f32,
     /// The tallest piece of ink at the strong threshold alone, over the
     /// cell's side: less than [`CellInk::tallest`] where the piece that

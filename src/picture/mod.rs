@@ -226,7 +226,10 @@ pub fn read_with(picture: &Gray, classifier: &Classifier) -> Result<Reading, Not
         found = read_dark(&tries, classifier, &turns);
     }
     if found.is_none() {
-        found = turns.unsure_boxes.take();
+        found = turns
+            .unsure_boxes
+            .take()
+            .filter(|r| sureness(r) >= DOUBTFUL);
     }
     let mut reading = found.ok_or(best)?;
     doubt::settle(&mut reading, doubt::BUDGET);
@@ -1010,6 +1013,7 @@ fn read_cells(
                 }
                 read.tallest = read.tallest.max(without.tallest);
                 read.stroke = without.stroke;
+                read.split = without.split;
                 read.standing = read.standing.max(without.standing);
                 let cuts = std::iter::once(&without.marks).filter(|m| !m.is_empty());
                 read.others.extend(cuts.chain(&without.others).cloned());
@@ -1033,17 +1037,13 @@ fn read_cells(
     heights.sort_by(f32::total_cmp);
     let symbol = heights[heights.len() * 95 / 100];
     let min_height = (symbol * 0.7).clamp(smallest, glyph::SYMBOL_HEIGHT);
-    // A symbol whose thin strokes blur or JPEG broke into pieces each
-    // shorter than `min_height` (a `7`'s stem apart from its bar, a `5`'s
-    // flag apart from its bowl) still stands a symbol's height, its pieces
-    // joined. Pencil marks stand half of it; a column of them, joined,
-    // stands taller ([`BROKEN_HEIGHT`]) or is `stacked_marks`. Kept, like a
-    // pale entry, only if read surely: specks joined read as nothing in
-    // particular.
     // The grid's symbols' stroke width: the median of the cells standing a
-    // symbol's height over `min_contrast`.
+    // symbol's height over `min_contrast` unjoined and no taller than a
+    // symbol (not the marks it tells).
+    let column =
+        |c: &glyph::CellInk| side < 10 && symbol > 0.0 && c.tallest >= symbol * MARKS_COLUMN;
     let mut strokes: Vec<f32> = (cells.iter().zip(&pale))
-        .filter(|(c, &pale)| c.written() && !pale && c.tallest >= min_height)
+        .filter(|(c, &pale)| c.written() && !pale && c.split >= min_height && !column(c))
         .map(|(c, _)| c.stroke)
         .collect();
     let middle = strokes.len() / 2;
@@ -1051,6 +1051,13 @@ fn read_cells(
         true => 0.0,
         false => *strokes.select_nth_unstable_by(middle, f32::total_cmp).1,
     };
+    // A symbol whose thin strokes blur or JPEG broke into pieces each
+    // shorter than `min_height` (a `7`'s stem apart from its bar, a `5`'s
+    // flag apart from its bowl) still stands a symbol's height, its pieces
+    // joined. Pencil marks stand half of it; a column of them, joined,
+    // stands taller ([`BROKEN_HEIGHT`]) or is `stacked_marks`. Kept, like a
+    // pale entry, only if read surely: specks joined read as nothing in
+    // particular.
     let mut broken = vec![false; cells.len()];
     for ((c, &pale), broken) in cells.iter_mut().zip(&pale).zip(&mut broken) {
         // Pencil marks are set at half a symbol's size and their strokes
@@ -1064,10 +1071,9 @@ fn read_cells(
         // ([`THIN`]). Not in a 25×25 photo, whose strokes of two or three
         // pixels blur makes as uneven as marks' (symbols' lost).
         let thin = if drawn { THIN.0 } else { THIN.1 };
-        let column = side < 10 && symbol > 0.0 && c.tallest >= symbol * MARKS_COLUMN;
         let thin_marks = (drawn || side < 25)
             && c.written()
-            && (c.split < min_height || column)
+            && (c.split < min_height || column(c))
             && c.stroke < stroke * thin
             && (stroke - c.stroke) * cell >= THIN.2;
         // Pencil marks stacked in a side column of their slots, so close
@@ -1304,7 +1310,7 @@ fn usual_boxes(side: usize) -> Option<(usize, usize)> {
 /// make (a 25×25 photo's 175 givens with 14 misread make 23 repeats,
 /// chance 62; a chessboard read as a 16×16 makes 1.6 to 1.8 times chance,
 /// and a table more). The doubtful cells are then pointed at as for any
-/// grid with a conflict. From 9×9 to 12×12, with the cells' `confidence`
+/// grid with a conflict. From 9 to 15 a side, with the cells' `confidence`
 /// given (a photo's reading put by, see [`Straightened::unsure_boxes`]), a
 /// misread is allowed where every repeat holds a cell read under half sure
 /// and at most [`UNSURE_REPEATS`] such cells: a table repeats its symbols
