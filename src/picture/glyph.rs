@@ -629,13 +629,16 @@ fn stroke(inner: &Gray, boxes: &[[usize; 4]], level: f32, paper: f32, contrast: 
             out.clear();
             let mut k = 0;
             while k < len {
-                let (x, y) = place(k);
-                if at(x, y) >= level {
+                let ink = |j: usize| {
+                    let (x, y) = place(j);
+                    at(x, y) < level
+                };
+                if !ink(k) {
                     k += 1;
                     continue;
                 }
                 let start = k;
-                while k < len && at(place(k).0, place(k).1) < level {
+                while k < len && ink(k) {
                     k += 1;
                 }
                 let edges = start
@@ -644,7 +647,10 @@ fn stroke(inner: &Gray, boxes: &[[usize; 4]], level: f32, paper: f32, contrast: 
                     .chain((k < len).then_some(k));
                 let width: f32 = (start..k)
                     .chain(edges)
-                    .map(|j| darkness(place(j).0, place(j).1))
+                    .map(|j| {
+                        let (x, y) = place(j);
+                        darkness(x, y)
+                    })
                     .sum();
                 out.extend((start..k).map(|j| (j, width)));
             }
@@ -665,11 +671,16 @@ fn stroke(inner: &Gray, boxes: &[[usize; 4]], level: f32, paper: f32, contrast: 
             widths.extend(line.iter().map(|&(k, width)| width.min(down[y * bw + k])));
         }
     }
-    if widths.is_empty() {
+    median(&mut widths)
+}
+
+/// The median of `values` (the upper one of an even count; 0 for none).
+pub fn median(values: &mut [f32]) -> f32 {
+    if values.is_empty() {
         return 0.0;
     }
-    let middle = widths.len() / 2;
-    *widths.select_nth_unstable_by(middle, f32::total_cmp).1
+    let middle = values.len() / 2;
+    *values.select_nth_unstable_by(middle, f32::total_cmp).1
 }
 
 /// The least box holding boxes `a` and `b` (`[left, top, right, bottom]`).

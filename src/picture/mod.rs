@@ -732,7 +732,7 @@ struct Straightened<'a> {
     corners: &'a [(f32, f32); 4],
     /// Where a photo's reading with boxes assumed that only an unsure
     /// cell's repeats keep from being borne out is put by (see
-    /// [`bears_out_boxes`]), the first one: read if nothing else is found.
+    /// [`bears_out_boxes`]), the first one: taken if nothing else is found.
     /// `None` for turns.
     unsure_boxes: Option<&'a RefCell<Option<Reading>>>,
 }
@@ -1042,15 +1042,12 @@ fn read_cells(
     // symbol (not the marks it tells).
     let column =
         |c: &glyph::CellInk| side < 10 && symbol > 0.0 && c.tallest >= symbol * MARKS_COLUMN;
-    let mut strokes: Vec<f32> = (cells.iter().zip(&pale))
-        .filter(|(c, &pale)| c.written() && !pale && c.split >= min_height && !column(c))
-        .map(|(c, _)| c.stroke)
-        .collect();
-    let middle = strokes.len() / 2;
-    let stroke = match strokes.is_empty() {
-        true => 0.0,
-        false => *strokes.select_nth_unstable_by(middle, f32::total_cmp).1,
-    };
+    let stroke = glyph::median(
+        &mut (cells.iter().zip(&pale))
+            .filter(|(c, &pale)| c.written() && !pale && c.split >= min_height && !column(c))
+            .map(|(c, _)| c.stroke)
+            .collect::<Vec<f32>>(),
+    );
     // A symbol whose thin strokes blur or JPEG broke into pieces each
     // shorter than `min_height` (a `7`'s stem apart from its bar, a `5`'s
     // flag apart from its bowl) still stands a symbol's height, its pieces
@@ -1260,6 +1257,8 @@ const CLEAN: u64 = 6;
 /// symbols') and confidence its symbol must show to stand.
 const PALE: (f32, f32) = (0.2, 0.3);
 const PALE_HEIGHT: f32 = 0.85;
+const PALE_SURE: f32 = 0.9;
+
 /// Marks joined into a symbol's height are thin: strokes under this share
 /// of the grid's symbols' in a drawn picture, and in a photo (whose blur
 /// widens every stroke by about as much, the thin more in proportion),
@@ -1272,7 +1271,6 @@ const THIN: (f32, f32, f32) = (0.65, 0.5, 1.0);
 /// this many times the grid's symbols' height or more (1.45–1.75 on the
 /// benchmark sets).
 const MARKS_COLUMN: f32 = 1.3;
-const PALE_SURE: f32 = 0.9;
 
 /// How tall a symbol broken into short pieces stands, joined, of the
 /// grid's symbols' height, to be read (and then only surely, as a pale
