@@ -1082,10 +1082,14 @@ fn read_cells(
         // marks beside it (a `2` beside the `1`, too short to be a symbol
         // in the joined cut). Not in a photo of a larger grid: there a
         // number that lost a digit to a line or to blur is such a mark (a
-        // `18` read as its `8`).
+        // `18` read as its `8`). In a drawn picture the marks may stand
+        // as tall as a symbol (a `C` over a `G` at a 16×16 cell's right
+        // read `E`): an app centres every entry it draws, so a piece that
+        // far off the middle is marks whatever its height. A photo's
+        // straightening may leave a printed entry that far off.
         let stacked_marks = (drawn || side < 10)
             && c.off_centre > OFF_CENTRE
-            && c.tallest < symbol * 0.85
+            && (drawn || c.tallest < symbol * 0.85)
             && c.marks.len() == 1;
         *broken = !stacked_marks
             && c.tallest < min_height
