@@ -80,6 +80,9 @@ pub struct CellInk {
     /// cell's side: less than [`CellInk::tallest`] where the piece that
     /// stands was joined by paler pixels.
     pub split: f32,
+    /// Whether the joined cut's pieces, side by side, stand on different
+    /// lines, as pencil marks in their slots do (see [`misaligned`]).
+    pub misaligned: bool,
 }
 
 impl CellInk {
@@ -550,6 +553,7 @@ pub fn read_cell_down_to(
     // in pieces), not a mark and a speck far below it. Pencil marks in a
     // column of slots, joined, stand taller than the grid's symbols
     // (`read_cells` bounds that).
+    out.misaligned = misaligned(&joined, cell);
     out.standing = joined
         .boxes
         .iter()
@@ -775,6 +779,38 @@ fn beyond_specks(pieces: &[Piece], cell: f32) -> Vec<[usize; 4]> {
         .map(|p| p.bounds)
         .collect()
 }
+
+/// Whether a cell's pieces beside one another (its symbols and the pieces
+/// left over beside them) stand on different lines: a pair whose tops or
+/// whose bottoms lie apart by more than a quarter of the taller's height.
+/// Pencil marks sit in three rows of slots; one character stands on one
+/// line. Each piece weighed is at least [`MARK_HEIGHT`] of the cell and 35%
+/// of the tallest: a display serif `3`'s balls, parted from it by
+/// hairlines, are less. Still taken for marks: a photographed display
+/// serif `9` whose hairline from bowl to tail is lost.
+fn misaligned(joined: &Symbols, cell: f32) -> bool {
+    // A piece left over within a symbol's span is part of it (a display
+    // serif `2`'s ball, parted by a hairline).
+    let beside = |p: &&[usize; 4]| joined.boxes.iter().all(|b| p[2] < b[0] || p[0] > b[2]);
+    let parts: Vec<&[usize; 4]> = (joined.boxes.iter())
+        .chain(joined.left_over.iter().filter(beside))
+        .collect();
+    let tallest = parts.iter().map(|b| height(**b)).fold(0.0, f32::max);
+    let least = (cell * MARK_HEIGHT).max(tallest * 0.35);
+    let parts: Vec<&[usize; 4]> = parts.into_iter().filter(|b| height(**b) >= least).collect();
+    parts.iter().enumerate().any(|(i, a)| {
+        parts[i + 1..].iter().any(|b| {
+            let apart = height(**a).max(height(**b)) * 0.25;
+            let tops = a[1].abs_diff(b[1]) as f32;
+            let bottoms = a[3].abs_diff(b[3]) as f32;
+            tops > apart || bottoms > apart
+        })
+    })
+}
+
+/// The least height, over the cell's side, of a piece [`misaligned`]
+/// weighs: a pencil mark's (a fifth of a cell and up), not a speck's.
+const MARK_HEIGHT: f32 = 0.12;
 
 /// A box's height in pixels.
 fn height(b: [usize; 4]) -> f32 {
@@ -1154,6 +1190,32 @@ mod tests {
             marks.tallest
         );
         assert_eq!(marks.stroke * 40.0, 2.0);
+    }
+
+    #[test]
+    fn pencil_marks_stand_on_different_lines_and_a_number_on_one() {
+        let read = |rects: &[[usize; 4]]| {
+            let g = cell_with(rects);
+            let inner = inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0);
+            read_cell_down_to(&inner, levels(&inner), 40.0, 30.0, 0.18, true)
+        };
+        // A column of two marks (a `1` over a `4`, touching) at the left,
+        // a `5` beside the lower one: their bottoms meet, their tops lie
+        // apart by half the column.
+        let marks = read(&[[6, 6, 10, 30], [16, 19, 22, 30]]);
+        assert!(marks.misaligned);
+        // A mark in the top row beside one in the bottom row.
+        let corners = read(&[[6, 6, 12, 16], [24, 22, 30, 32]]);
+        assert!(corners.misaligned);
+        // A number's two digits on one line, one a little shorter.
+        let number = read(&[[6, 8, 14, 30], [20, 10, 30, 30]]);
+        assert!(!number.misaligned);
+        // A symbol with a small piece parted at its side (a ball that a
+        // hairline joined): too small to weigh.
+        let ball = read(&[[14, 8, 28, 32], [8, 8, 12, 13]]);
+        assert!(!ball.misaligned);
+        // One symbol.
+        assert!(!read(&[[14, 8, 26, 32]]).misaligned);
     }
 
     #[test]

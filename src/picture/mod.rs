@@ -1091,6 +1091,14 @@ fn read_cells(
             && c.off_centre > OFF_CENTRE
             && (drawn || c.tallest < symbol * 0.85)
             && c.marks.len() == 1;
+        // In a grid under 10 a side every entry is one character: ink in
+        // pieces side by side that stand on different lines (a `1` over a
+        // `4` touching, a `5` beside the `4`; a `3` in the top row beside
+        // a `5` over an `8`) is pencil marks in their slots, whatever the
+        // pieces' height or strokes (photographed marks blur as thick as
+        // print). A symbol broken apart is one piece across, or pieces
+        // within one span (see `glyph::misaligned`).
+        let stacked_marks = stacked_marks || (side < 10 && c.misaligned);
         *broken = !stacked_marks
             && c.tallest < min_height
             && (BROKEN_HEIGHT.0..=BROKEN_HEIGHT.1).contains(&(c.standing / symbol))
