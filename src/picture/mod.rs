@@ -1340,18 +1340,41 @@ fn bears_out_boxes(grid: &Grid, confidence: &[f32]) -> bool {
     if grid.shape().side() < 9 {
         return repeats == 0;
     }
+    // The fewest unsure cells that hold every repeat: a repeat with one
+    // unsure cell needs that one; a repeat of two needs either, and a cell
+    // may hold several repeats.
     let unsure = |c: usize| confidence.get(c).is_some_and(|&p| p < 0.5);
-    let mut misread: Vec<usize> = Vec::new();
+    let mut needed: Vec<usize> = Vec::new();
+    let mut either: Vec<(usize, usize)> = Vec::new();
     for c in &conflicts {
         match (unsure(c.first), unsure(c.second)) {
             (false, false) => return false,
-            (true, _) => misread.push(c.first),
-            (false, true) => misread.push(c.second),
+            (true, true) => either.push((c.first, c.second)),
+            (true, false) => needed.push(c.first),
+            (false, true) => needed.push(c.second),
         }
     }
-    misread.sort_unstable();
-    misread.dedup();
-    misread.len() <= UNSURE_REPEATS
+    needed.sort_unstable();
+    needed.dedup();
+    either.retain(|(a, b)| !needed.contains(a) && !needed.contains(b));
+    needed.len() <= UNSURE_REPEATS && held_by(&either, UNSURE_REPEATS - needed.len())
+}
+
+/// Whether at most `cells` cells hold every pair: one of the first pair's
+/// two is among them.
+fn held_by(pairs: &[(usize, usize)], cells: usize) -> bool {
+    let Some(&(a, b)) = pairs.first() else {
+        return true;
+    };
+    cells > 0
+        && [a, b].iter().any(|&c| {
+            let rest: Vec<(usize, usize)> = pairs
+                .iter()
+                .copied()
+                .filter(|&(x, y)| x != c && y != c)
+                .collect();
+            held_by(&rest, cells - 1)
+        })
 }
 
 /// At most this many cells read unsure may repeat a symbol in a grid
@@ -1612,14 +1635,20 @@ mod tests {
         );
     }
 
-    #[test]
-    fn assumed_boxes_need_givens_enough_and_no_repeat() {
-        // 18 givens of a classic 9×9, none repeated in a row, column or box.
+    /// 18 givens of a classic 9×9, none repeated in a row, column or box:
+    /// row 1 holds 1 to 9, row 2 the same shifted by a box.
+    fn two_rows() -> Vec<u8> {
         let mut cells = vec![0u8; 81];
         for (i, d) in (1..=9).enumerate() {
-            cells[i] = d; // row 1: 1..9
-            cells[9 + (i + 3) % 9] = d; // row 2, shifted by a box
+            cells[i] = d;
+            cells[9 + (i + 3) % 9] = d;
         }
+        cells
+    }
+
+    #[test]
+    fn assumed_boxes_need_givens_enough_and_no_repeat() {
+        let mut cells = two_rows();
         let sure = vec![0.95; 81];
         let grid = Grid::from_side(9, cells.clone()).unwrap();
         assert!(bears_out_boxes(&grid, &sure));
@@ -1637,6 +1666,27 @@ mod tests {
         let two = Grid::from_side(9, cells.clone()).unwrap();
         assert_eq!(two.conflicts().len(), 2);
         assert!(!bears_out_boxes(&two, &unsure));
+        // The fewest unsure cells that hold every repeat count, not one
+        // of each repeat's: a 3 read unsure in R3C3 repeats R1C3's unsure
+        // 3 and R3C9's sure one, and an unsure 1 in R5C1 repeats R1C1's
+        // sure one: two misreads (R3C3, R5C1) hold all three repeats.
+        let mut cells = two_rows();
+        cells[20] = 3;
+        cells[26] = 3;
+        cells[36] = 1;
+        let three = Grid::from_side(9, cells).unwrap();
+        assert_eq!(three.conflicts().len(), 3);
+        let mut unsure = sure.clone();
+        for c in [2, 20, 36] {
+            unsure[c] = 0.3;
+        }
+        assert!(bears_out_boxes(&three, &unsure));
+        // A third repeat held by no cell they hold: three misreads.
+        let mut cells = three.cells().to_vec();
+        cells[80] = 6;
+        let four = Grid::from_side(9, cells).unwrap();
+        unsure[80] = 0.3;
+        assert!(!bears_out_boxes(&four, &unsure));
         // Too few givens to be one.
         let mut few = vec![0u8; 81];
         few[..9].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
