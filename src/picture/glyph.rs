@@ -1056,6 +1056,13 @@ mod tests {
         Gray::new(40, 40, pixels).unwrap()
     }
 
+    /// [`cell_with`] those rectangles, read as a drawn picture's cell.
+    fn read_drawn(rects: &[[usize; 4]]) -> CellInk {
+        let g = cell_with(rects);
+        let inner = inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0);
+        read_cell_down_to(&inner, levels(&inner), 40.0, 30.0, 0.18, true)
+    }
+
     #[test]
     fn a_narrow_eleven_whose_feet_touch_is_cut_in_a_drawn_picture() {
         // Two stems with their feet joined: 8 pixels wide, 9 tall (x
@@ -1194,11 +1201,7 @@ mod tests {
 
     #[test]
     fn pencil_marks_stand_on_different_lines_and_a_number_on_one() {
-        let read = |rects: &[[usize; 4]]| {
-            let g = cell_with(rects);
-            let inner = inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0);
-            read_cell_down_to(&inner, levels(&inner), 40.0, 30.0, 0.18, true)
-        };
+        let read = read_drawn;
         // A column of two marks (a `1` over a `4`, touching) at the left,
         // a `5` beside the lower one: their bottoms meet, their tops lie
         // apart by half the column.
@@ -1220,11 +1223,7 @@ mod tests {
 
     #[test]
     fn a_symbol_broken_in_pieces_stands_its_whole_height() {
-        let read = |rects: &[[usize; 4]]| {
-            let g = cell_with(rects);
-            let inner = inner(&g, [0.0, 0.0, 40.0, 40.0], 40.0);
-            read_cell_down_to(&inner, levels(&inner), 40.0, 30.0, 0.18, true)
-        };
+        let read = read_drawn;
         // A `7`'s bar two pixels above its stem: the stem is the tallest
         // piece, the two joined stand 16 pixels, 14 of them inked.
         let seven = read(&[[12, 8, 26, 11], [17, 13, 20, 24]]);
