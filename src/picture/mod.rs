@@ -1341,23 +1341,19 @@ fn bears_out_boxes(grid: &Grid, confidence: &[f32]) -> bool {
         return repeats == 0;
     }
     // The fewest unsure cells that hold every repeat: a repeat with one
-    // unsure cell needs that one; a repeat of two needs either, and a cell
-    // may hold several repeats.
+    // unsure cell needs that one, a repeat of two either, and a cell may
+    // hold several repeats.
     let unsure = |c: usize| confidence.get(c).is_some_and(|&p| p < 0.5);
-    let mut needed: Vec<usize> = Vec::new();
-    let mut either: Vec<(usize, usize)> = Vec::new();
+    let mut repeats: Vec<(usize, usize)> = Vec::new();
     for c in &conflicts {
-        match (unsure(c.first), unsure(c.second)) {
+        repeats.push(match (unsure(c.first), unsure(c.second)) {
             (false, false) => return false,
-            (true, true) => either.push((c.first, c.second)),
-            (true, false) => needed.push(c.first),
-            (false, true) => needed.push(c.second),
-        }
+            (true, true) => (c.first, c.second),
+            (true, false) => (c.first, c.first),
+            (false, true) => (c.second, c.second),
+        });
     }
-    needed.sort_unstable();
-    needed.dedup();
-    either.retain(|(a, b)| !needed.contains(a) && !needed.contains(b));
-    needed.len() <= UNSURE_REPEATS && held_by(&either, UNSURE_REPEATS - needed.len())
+    held_by(&repeats, UNSURE_REPEATS)
 }
 
 /// Whether at most `cells` cells hold every pair: one of the first pair's
