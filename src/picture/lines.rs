@@ -193,39 +193,76 @@ pub fn sides(ink: &Ink, frame: Frame) -> Option<(usize, bool)> {
 /// there (a grid without a frame) keeps its expected place and no width.
 pub fn line_places(ink: &Ink, side: usize, columns: bool, frame: Frame) -> Vec<(f32, f32)> {
     let profile = profile(ink, columns);
-    let size = profile.len();
     let cell = frame.size / side as f32;
     let reach = (cell * 0.2).max(2.0) as isize;
-    (0..=side)
+    let mut places: Vec<(f32, f32)> = (0..=side)
         .map(|i| {
             let expected = frame.line(i, side) as isize;
-            let window =
-                (expected - reach).max(0) as usize..=((expected + reach) as usize).min(size - 1);
-            let top = window.clone().map(|x| profile[x]).fold(0.0, f32::max);
-            if top < LINE * 0.8 {
-                return (expected as f32, 0.0);
-            }
-            let strong: Vec<usize> = window.filter(|&x| profile[x] >= top * 0.6).collect();
-            let (mut lo, mut hi) = (strong[0], *strong.last().unwrap());
-            // Outside the frame, another line may run beside it (a page's
-            // column rule, a panel's edge): the frame is the run of strong
-            // ink nearest where the corners put it, not the span of both,
-            // or the last cells would take in the frame and read it as a
-            // `1`. Inside, two runs are one line drawn double.
-            if i == 0 || i == side {
-                let runs = strong.split_inclusive(|&x| !strong.contains(&(x + 1)));
-                let gap = |r: &[usize]| {
-                    let (a, b) = (r[0] as isize, r[r.len() - 1] as isize);
-                    (a - expected).max(expected - b).max(0)
-                };
-                if let Some(run) = runs.min_by_key(|r| gap(r)) {
-                    (lo, hi) = (run[0], run[run.len() - 1]);
-                }
-            }
-            let (lo, hi) = (lo as f32, hi as f32);
-            ((lo + hi + 1.0) / 2.0, (hi + 1.0 - lo) / 2.0)
+            place_near(&profile, i, side, expected, expected, reach)
         })
-        .collect()
+        .collect();
+    // The frame is the strong run nearest one step (the lines' median
+    // spacing) from the line inside it, where the lines inside are found:
+    // the corners may put it a few pixels off (a page seen at an angle),
+    // nearer a shadow or the page's edge beside it, which was taken for
+    // it, the last row's cells a quarter of a cell too tall (a `9` read
+    // `2`).
+    let found: Vec<f32> = (1..side - 1)
+        .filter(|&i| places[i].1 > 0.0 && places[i + 1].1 > 0.0)
+        .map(|i| places[i + 1].0 - places[i].0)
+        .collect();
+    if found.len() >= 3 {
+        let mut steps = found;
+        steps.sort_by(f32::total_cmp);
+        let step = steps[steps.len() / 2];
+        for (i, inner) in [(0, 1), (side, side - 1)] {
+            if places[inner].1 > 0.0 {
+                let by_step = places[inner].0 + if i == 0 { -step } else { step };
+                let expected = frame.line(i, side) as isize;
+                places[i] = place_near(&profile, i, side, expected, by_step as isize, reach);
+            }
+        }
+    }
+    places
+}
+
+/// Line `i`'s place and half width: the strong ink within `reach` of
+/// `expected`; for the frame, its run nearest `nearest` (see
+/// [`line_places`]).
+fn place_near(
+    profile: &[f32],
+    i: usize,
+    side: usize,
+    expected: isize,
+    nearest: isize,
+    reach: isize,
+) -> (f32, f32) {
+    let size = profile.len();
+    let window =
+        (expected - reach).max(0) as usize..=((expected + reach).max(0) as usize).min(size - 1);
+    let top = window.clone().map(|x| profile[x]).fold(0.0, f32::max);
+    if top < LINE * 0.8 {
+        return (expected as f32, 0.0);
+    }
+    let strong: Vec<usize> = window.filter(|&x| profile[x] >= top * 0.6).collect();
+    let (mut lo, mut hi) = (strong[0], *strong.last().unwrap());
+    // Outside the frame, another line may run beside it (a page's
+    // column rule, a panel's edge): the frame is the run of strong ink
+    // nearest `nearest`, not the span of both, or the last cells would
+    // take in the frame and read it as a `1`. Inside, two runs are one
+    // line drawn double.
+    if i == 0 || i == side {
+        let runs = strong.split_inclusive(|&x| !strong.contains(&(x + 1)));
+        let gap = |r: &[usize]| {
+            let (a, b) = (r[0] as isize, r[r.len() - 1] as isize);
+            (a - nearest).max(nearest - b).max(0)
+        };
+        if let Some(run) = runs.min_by_key(|r| gap(r)) {
+            (lo, hi) = (run[0], run[run.len() - 1]);
+        }
+    }
+    let (lo, hi) = (lo as f32, hi as f32);
+    ((lo + hi + 1.0) / 2.0, (hi + 1.0 - lo) / 2.0)
 }
 
 /// `places` (as [`line_places`] gives them) in a drawn picture, each line
@@ -1403,6 +1440,47 @@ mod grown_tests {
         }
         // The horizontal lines are straight: they stay.
         assert_eq!(bent_moves(&ink, false, &ys, &xs, 20.0), vec![0.0; 9]);
+    }
+
+    #[test]
+    fn the_frame_is_one_step_beyond_the_line_inside_it() {
+        // A 9×9 of 40-pixel cells, lines two pixels wide from 10 to 370,
+        // and a page's edge below the frame (rows 378–379). The corners
+        // put the bottom frame at 376, where the edge is the strong ink
+        // nearest; the lines inside are found, every 40 rows.
+        let n = 420;
+        let mut bits = vec![false; n * n];
+        for i in 0..=9 {
+            let at = 10 + 40 * i;
+            for y in [at, at + 1] {
+                bits[y * n + 10..=y * n + 371].fill(true);
+            }
+            for y in 10..=371 {
+                bits[y * n + at] = true;
+                bits[y * n + at + 1] = true;
+            }
+        }
+        for y in 378..=379 {
+            bits[y * n + 10..=y * n + 371].fill(true);
+        }
+        let ink = Ink {
+            width: n,
+            height: n,
+            bits,
+        };
+        let off = Frame {
+            offset: 10.0,
+            size: 366.0,
+        };
+        let ys = line_places(&ink, 9, false, off);
+        assert!((ys[8].0 - 331.0).abs() <= 1.0, "{:?}", ys[8]);
+        assert!((ys[9].0 - 371.0).abs() <= 1.0, "{:?}", ys[9]);
+        // Where the corners are right, the frame stays where it is.
+        let right = Frame {
+            offset: 10.0,
+            size: 361.0,
+        };
+        assert!((line_places(&ink, 9, false, right)[9].0 - 371.0).abs() <= 1.0);
     }
 
     #[test]
